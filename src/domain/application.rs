@@ -1,0 +1,116 @@
+//! Applications (candidates): contact details, stage, tags, comments, the
+//! resume and its parsed form, the ATS result and the pipeline that produces them.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+
+use super::ats::AtsBreakdown;
+use super::comment::Comment;
+use super::ids::{ApplicationId, JobId, StageId};
+use super::resume::ParsedResume;
+use super::tag::Tag;
+use super::time::Timestamp;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ApplicationStatus {
+    Active,
+    Archived,
+}
+
+impl ApplicationStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ApplicationStatus::Active => "active",
+            ApplicationStatus::Archived => "archived",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<ApplicationStatus> {
+        match text {
+            "active" => Some(ApplicationStatus::Active),
+            "archived" => Some(ApplicationStatus::Archived),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PipelineState {
+    Queued,
+    Running,
+    Done,
+    Failed,
+    Skipped,
+}
+
+impl PipelineState {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PipelineState::Queued => "queued",
+            PipelineState::Running => "running",
+            PipelineState::Done => "done",
+            PipelineState::Failed => "failed",
+            PipelineState::Skipped => "skipped",
+        }
+    }
+
+    pub fn is_in_flight(self) -> bool {
+        matches!(self, PipelineState::Queued | PipelineState::Running)
+    }
+}
+
+/// The parse-and-score pipeline of one application.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Pipeline {
+    pub state: PipelineState,
+    /// Why the pipeline is skipped or failed, or what it will do when queued.
+    pub reason: Option<String>,
+    /// Counts runs, so that a late result of an older run is recognised and dropped.
+    pub run: u32,
+    /// Whether this run scores (and was charged one fit score) or only parses.
+    pub scores: bool,
+    pub updated_at: Timestamp,
+}
+
+/// The resume as submitted.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ResumeSource {
+    pub text: Arc<str>,
+    pub file_name: Option<String>,
+    pub media_type: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Application {
+    pub id: ApplicationId,
+    pub job_id: JobId,
+    /// Position of the application in its job, in creation order; keys the job's indexes.
+    pub ordinal: u32,
+    pub stage_id: StageId,
+    pub status: ApplicationStatus,
+    pub candidate_name: String,
+    pub email: String,
+    pub phone: Option<String>,
+    pub answers: BTreeMap<String, String>,
+    pub resume_source: Option<ResumeSource>,
+    pub tags: Vec<Tag>,
+    pub comments: Vec<Comment>,
+    pub resume: Option<Arc<ParsedResume>>,
+    pub ats: Option<Arc<AtsBreakdown>>,
+    pub pipeline: Pipeline,
+    pub created_at: Timestamp,
+    pub updated_at: Timestamp,
+}
+
+impl Application {
+    pub fn ats_score(&self) -> Option<u8> {
+        self.ats.as_ref().map(|breakdown| breakdown.overall_score)
+    }
+
+    /// The key the name ordering and the name filter use.
+    pub fn name_key(&self) -> String {
+        self.candidate_name.to_lowercase()
+    }
+}

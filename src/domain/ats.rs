@@ -1,0 +1,73 @@
+//! The ATS criteria a job is scored against, and the breakdown a scoring run
+//! produces. Both are pure data; the engine computes breakdowns from criteria.
+
+use serde::{Deserialize, Serialize};
+
+/// What a job scores resumes against.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Criteria {
+    /// Keywords or phrases a candidate must show; matched as whole words.
+    pub must_haves: Vec<String>,
+    /// Keywords or phrases that raise the score; matched as whole words.
+    pub nice_to_haves: Vec<String>,
+    pub weighting: Weighting,
+    pub min_years_experience: Option<u32>,
+}
+
+/// Relative weights of the score's components. Only their ratios matter; a
+/// component with nothing to measure (no must-haves, say) is left out and the
+/// others are renormalised.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Weighting {
+    pub must_haves: u32,
+    pub nice_to_haves: u32,
+    pub experience: u32,
+}
+
+impl Default for Weighting {
+    fn default() -> Self {
+        Self { must_haves: 60, nice_to_haves: 25, experience: 15 }
+    }
+}
+
+/// The kind of a criterion in a breakdown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CriterionKind {
+    MustHave,
+    NiceToHave,
+    Experience,
+}
+
+/// How one criterion fared.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CriterionResult {
+    pub kind: CriterionKind,
+    /// The keyword or phrase, or for experience e.g. "5+ years of experience".
+    pub criterion: String,
+    pub matched: bool,
+    /// How many times the keyword was found (0 for experience).
+    pub occurrences: u32,
+    /// Section names where it was found, in document order, distinct.
+    pub found_in: Vec<String>,
+    /// Points this criterion contributed to the overall score (0..=100 scale, may be fractional).
+    pub points: f64,
+    /// The most this criterion could have contributed.
+    pub points_max: f64,
+}
+
+/// The result of scoring one parsed resume against one job's criteria.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct AtsBreakdown {
+    /// 0..=100, the rounded sum of every criterion's points.
+    pub overall_score: u8,
+    pub matched_keywords: Vec<String>,
+    pub missing_keywords: Vec<String>,
+    /// Human-readable sentences, e.g. "Matches all 4 must-have skills".
+    pub strengths: Vec<String>,
+    /// Human-readable sentences, e.g. "Missing must-have: Kubernetes".
+    pub concerns: Vec<String>,
+    pub criteria: Vec<CriterionResult>,
+    /// The weighting used, after leaving out components with nothing to measure.
+    pub weighting: Weighting,
+    pub engine_version: u32,
+}

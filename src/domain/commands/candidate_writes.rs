@@ -1,0 +1,250 @@
+//! The four writes of /api/v1: move a candidate to a stage, tag it, comment
+//! on it, rerun its ATS scoring. Each first finds the application within the
+//! key's claims (404 outside them, indistinguishable from missing).
+
+use super::{application_in_scope, Command, DecideContext};
+use crate::domain::api_key::Claims;
+use crate::domain::application::Application;
+use crate::domain::comment::{Comment, CommentSource};
+use crate::domain::error::{invalid, DomainError, DomainResult};
+use crate::domain::event::Event;
+use crate::domain::ids::{CommentId, NotificationId, StageId};
+use crate::domain::job::Tier;
+use crate::domain::limits::*;
+use crate::domain::notification::{excerpt, Notification, NotificationKind};
+use crate::domain::tag::{hex_color, names_match, tag_name, Tag};
+use crate::domain::text::bounded_text;
+use crate::domain::workspace::Workspace;
+
+pub struct MoveStage {
+    pub claims: Claims,
+    pub application_id: String,
+    pub stage: Option<String>,
+}
+
+impl Command for MoveStage {
+    type Output = Application;
+
+    fn decide(&self, workspace: &Workspace, context: &mut DecideContext<'_>) -> DomainResult<Vec<Event>> {
+        let stage = self.stage.as_deref().map(str::trim).unwrap_or("");
+        if stage.is_empty() {
+            return invalid("`stage` (or its alias `stageId`) is required and must not be empty");
+        }
+        let (application, job) = application_in_scope(workspace, &self.application_id, &self.claims)?;
+        let Some(stage_id) = StageId::parse(stage).filter(|id| job.stage(id).is_some()) else {
+            return invalid(format!("`stage` {stage:?} is not one of the stages of job {}", job.id));
+        };
+        if application.stage_id == stage_id {
+            return Ok(Vec::new());
+        }
+        Ok(vec![Event::StageChanged { application_id: application.id.clone(), stage_id, at: context.now }])
+    }
+
+    fn respond(&self, workspace: &Workspace, _events: &[Event]) -> DomainResult<Application> {
+        application_in_scope(workspace, &self.application_id, &self.claims).map(|(application, _)| application.clone())
+    }
+}
+
+/// A tag name and colour as a client sent them; form B requires both.
+#[derive(Clone, Debug, Default)]
+pub struct TagInput {
+    pub name: Option<String>,
+    pub color: Option<String>,
+}
+
+#[derive(Clone, Debug)]
+pub enum TagsChange {
+    /// Form A: remove (case-insensitively), then add the names not present yet.
+    Merge { add: Vec<String>, remove: Vec<String>, color: Option<String> },
+    /// Form B: the full list, and tags to register on the job.
+    Replace { tags: Vec<TagInput>, add_to_job_tags: Vec<TagInput> },
+}
+
+pub struct UpdateTags {
+    pub claims: Claims,
+    pub application_id: String,
+    pub change: TagsChange,
+}
+
+impl Command for UpdateTags {
+    type Output = Application;
+
+    fn decide(&self, workspace: &Workspace, context: &mut DecideContext<'_>) -> DomainResult<Vec<Event>> {
+        let (application, job) = application_in_scope(workspace, &self.application_id, &self.claims)?;
+        let (tags, job_tags) = match &self.change {
+            TagsChange::Merge { add, remove, color } => {
+                (merge_tags(&application.tags, add, remove, color.as_deref())?, Vec::new())
+            }
+            TagsChange::Replace { tags, add_to_job_tags } => {
+                (complete_tags("tags", tags)?, complete_tags("addToJobTags", add_to_job_tags)?)
+            }
+        };
+        if tags.len() > TAGS_PER_APPLICATION_MAX {
+            return invalid(format!("an application has at most {TAGS_PER_APPLICATION_MAX} tags"));
+        }
+        let new_job_tags =
+            job_tags.iter().filter(|tag| !job.tags.iter().any(|known| known.same_name(&tag.name))).count();
+        if job.tags.len() + new_job_tags > JOB_TAGS_MAX {
+            return invalid(format!("a job has at most {JOB_TAGS_MAX} tags"));
+        }
+        if tags == application.tags && job_tags.is_empty() {
+            return Ok(Vec::new());
+        }
+        Ok(vec![Event::TagsReplaced { application_id: application.id.clone(), tags, job_tags, at: context.now }])
+    }
+
+    fn respond(&self, workspace: &Workspace, _events: &[Event]) -> DomainResult<Application> {
+        application_in_scope(workspace, &self.application_id, &self.claims).map(|(application, _)| application.clone())
+    }
+}
+
+fn merge_tags(current: &[Tag], add: &[String], remove: &[String], color: Option<&str>) -> DomainResult<Vec<Tag>> {
+    if add.len() + remove.len() > TAG_CHANGES_PER_REQUEST_MAX {
+        return invalid(format!("`add` and `remove` name at most {TAG_CHANGES_PER_REQUEST_MAX} tags together"));
+    }
+    let color = match color {
+        Some(color) => hex_color(color)?,
+        None => DEFAULT_TAG_COLOR.to_owned(),
+    };
+    let remove: Vec<String> = remove.iter().map(|name| tag_name(name)).collect::<DomainResult<_>>()?;
+    let mut tags: Vec<Tag> =
+        current.iter().filter(|tag| !remove.iter().any(|name| names_match(&tag.name, name))).cloned().collect();
+    for name in add {
+        let name = tag_name(name)?;
+        if !tags.iter().any(|tag| tag.same_name(&name)) {
+            tags.push(Tag { name, color: color.clone() });
+        }
+    }
+    Ok(tags)
+}
+
+fn complete_tags(field: &str, inputs: &[TagInput]) -> DomainResult<Vec<Tag>> {
+    if inputs.len() > TAG_CHANGES_PER_REQUEST_MAX {
+        return invalid(format!("`{field}` has at most {TAG_CHANGES_PER_REQUEST_MAX} entries"));
+    }
+    let mut tags: Vec<Tag> = Vec::with_capacity(inputs.len());
+    for (position, input) in inputs.iter().enumerate() {
+        let Some(name) = input.name.as_deref() else {
+            return invalid(format!("`{field}[{position}].name` is required"));
+        };
+        let Some(color) = input.color.as_deref() else {
+            return invalid(format!("`{field}[{position}].color` is required"));
+        };
+        let tag = Tag::parse(name, color)?;
+        if tags.iter().any(|existing| existing.same_name(&tag.name)) {
+            return invalid(format!("`{field}` names {:?} twice (names are case-insensitive)", tag.name));
+        }
+        tags.push(tag);
+    }
+    Ok(tags)
+}
+
+pub struct AddComment {
+    pub claims: Claims,
+    pub application_id: String,
+    pub text: Option<String>,
+}
+
+impl Command for AddComment {
+    type Output = Comment;
+
+    fn decide(&self, workspace: &Workspace, context: &mut DecideContext<'_>) -> DomainResult<Vec<Event>> {
+        let Some(text) = self.text.as_deref() else {
+            return invalid("`text` is required");
+        };
+        if text.trim().is_empty() {
+            return invalid("`text` must not be empty");
+        }
+        let text = bounded_text("text", text, COMMENT_LENGTH_MAX)?;
+        let (application, job) = application_in_scope(workspace, &self.application_id, &self.claims)?;
+        if application.comments.len() >= COMMENTS_PER_APPLICATION_MAX {
+            return invalid(format!("an application has at most {COMMENTS_PER_APPLICATION_MAX} comments"));
+        }
+        let comment = Comment {
+            id: CommentId::generate(context.rng),
+            text,
+            source: CommentSource::AssistantPlugin,
+            author: workspace.owner.clone(),
+            created_at: context.now,
+        };
+        let notifications = job
+            .definition
+            .collaborators
+            .iter()
+            .map(|recipient| Notification {
+                id: NotificationId::generate(context.rng),
+                recipient: recipient.clone(),
+                kind: NotificationKind::CommentCreated {
+                    job_id: job.id.clone(),
+                    application_id: application.id.clone(),
+                    comment_id: comment.id.clone(),
+                    candidate_name: application.candidate_name.clone(),
+                    excerpt: excerpt(&comment.text),
+                },
+                created_at: context.now,
+            })
+            .collect();
+        Ok(vec![Event::CommentAdded { application_id: application.id.clone(), comment, notifications }])
+    }
+
+    fn respond(&self, _workspace: &Workspace, events: &[Event]) -> DomainResult<Comment> {
+        match events {
+            [Event::CommentAdded { comment, .. }] => Ok(comment.clone()),
+            _ => unreachable!("AddComment decides exactly one CommentAdded"),
+        }
+    }
+}
+
+pub struct RerunAts {
+    pub claims: Claims,
+    pub application_id: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RerunOutcome {
+    Queued {
+        fit_scores_remaining: u32,
+    },
+    /// The envelope was empty: nothing was charged and nothing runs.
+    SkippedEnvelopeEmpty,
+}
+
+impl Command for RerunAts {
+    type Output = RerunOutcome;
+
+    fn decide(&self, workspace: &Workspace, context: &mut DecideContext<'_>) -> DomainResult<Vec<Event>> {
+        let (application, job) = application_in_scope(workspace, &self.application_id, &self.claims)?;
+        if job.definition.tier != Tier::Paid {
+            return Err(DomainError::TierRequired(format!(
+                "job {} is on the free tier; ATS scoring needs a paid job",
+                job.id
+            )));
+        }
+        if application.resume.is_none() {
+            return invalid(format!("the resume of application {} is not parsed yet", application.id));
+        }
+        if !job.has_description() {
+            return invalid(format!("job {} has no description to score against", job.id));
+        }
+        if application.pipeline.state.is_in_flight() {
+            return invalid(format!(
+                "a pipeline is already {} for application {}; poll GET /api/v1/applications/{}/ats",
+                application.pipeline.state.as_str(),
+                application.id,
+                application.id
+            ));
+        }
+        if job.fit_scores_remaining == 0 {
+            return Ok(Vec::new());
+        }
+        Ok(vec![Event::AtsRerunQueued { application_id: application.id.clone(), at: context.now }])
+    }
+
+    fn respond(&self, workspace: &Workspace, events: &[Event]) -> DomainResult<RerunOutcome> {
+        if events.is_empty() {
+            return Ok(RerunOutcome::SkippedEnvelopeEmpty);
+        }
+        let (_, job) = application_in_scope(workspace, &self.application_id, &self.claims)?;
+        Ok(RerunOutcome::Queued { fit_scores_remaining: job.fit_scores_remaining })
+    }
+}

@@ -1,0 +1,123 @@
+//! Creating and revoking API keys. The key material is made and hashed by
+//! `auth` before the command is sent, so the domain only ever sees the digest.
+
+use super::{Command, DecideContext};
+use crate::domain::api_key::{ApiKey, Claims};
+use crate::domain::error::{invalid, not_found, DomainResult};
+use crate::domain::event::Event;
+use crate::domain::ids::{JobId, KeyId, TeamId, UserId};
+use crate::domain::key_hash::KeyHash;
+use crate::domain::limits::*;
+use crate::domain::text::required_line;
+use crate::domain::time::Timestamp;
+use crate::domain::workspace::Workspace;
+
+pub struct CreateKey {
+    pub name: Option<String>,
+    pub claim_teams: Vec<String>,
+    pub claim_jobs: Vec<String>,
+    pub expires_at: Option<String>,
+    pub rate_limit_per_minute: Option<i64>,
+    pub created_by: UserId,
+    pub hash: KeyHash,
+    pub key_prefix: String,
+}
+
+impl Command for CreateKey {
+    type Output = ApiKey;
+
+    fn decide(&self, workspace: &Workspace, context: &mut DecideContext<'_>) -> DomainResult<Vec<Event>> {
+        let name = required_line("name", self.name.as_deref().unwrap_or(""), NAME_LENGTH_MAX)?;
+        let active = workspace.keys.values().filter(|key| key.is_active(context.now)).count();
+        if active >= ACTIVE_KEYS_PER_WORKSPACE_MAX {
+            return invalid(format!(
+                "a workspace has at most {ACTIVE_KEYS_PER_WORKSPACE_MAX} active keys; revoke one first"
+            ));
+        }
+        let claims = resolve_claims(workspace, &self.claim_teams, &self.claim_jobs)?;
+        let expires_at = match self.expires_at.as_deref() {
+            None => None,
+            Some(text) => match Timestamp::parse_iso8601(text) {
+                Some(expires_at) if expires_at > context.now => Some(expires_at),
+                Some(_) => return invalid("`expiresAt` must be in the future"),
+                None => return invalid("`expiresAt` must be an ISO-8601 timestamp such as 2027-01-31T00:00:00Z"),
+            },
+        };
+        let rate_limit_per_minute = match self.rate_limit_per_minute {
+            None => None,
+            Some(limit) => {
+                match u32::try_from(limit).ok().filter(|limit| (1..=RATE_LIMIT_PER_MINUTE_MAX).contains(limit)) {
+                    Some(limit) => Some(limit),
+                    None => return invalid(format!("`rateLimitPerMinute` must be 1 to {RATE_LIMIT_PER_MINUTE_MAX}")),
+                }
+            }
+        };
+        let key = ApiKey {
+            id: KeyId::generate(context.rng),
+            name,
+            hash: self.hash,
+            key_prefix: self.key_prefix.clone(),
+            claims,
+            expires_at,
+            rate_limit_per_minute,
+            created_by: self.created_by.clone(),
+            created_at: context.now,
+            revoked_at: None,
+        };
+        Ok(vec![Event::KeyCreated { key }])
+    }
+
+    fn respond(&self, _workspace: &Workspace, events: &[Event]) -> DomainResult<ApiKey> {
+        match events {
+            [Event::KeyCreated { key }] => Ok(key.clone()),
+            _ => unreachable!("CreateKey decides exactly one KeyCreated"),
+        }
+    }
+}
+
+fn resolve_claims(workspace: &Workspace, teams: &[String], jobs: &[String]) -> DomainResult<Claims> {
+    if teams.len() + jobs.len() > CLAIM_ENTRIES_MAX {
+        return invalid(format!("`claims` name at most {CLAIM_ENTRIES_MAX} teams and jobs together"));
+    }
+    let mut claims = Claims::default();
+    for team in teams {
+        match TeamId::parse(team).filter(|id| workspace.teams.contains_key(id)) {
+            Some(id) if !claims.teams.contains(&id) => claims.teams.push(id),
+            Some(_) => {}
+            None => return invalid(format!("`claims.teams` names {team:?}, which is not a team of this workspace")),
+        }
+    }
+    for job in jobs {
+        match JobId::parse(job).filter(|id| workspace.jobs.contains_key(id)) {
+            Some(id) if !claims.jobs.contains(&id) => claims.jobs.push(id),
+            Some(_) => {}
+            None => return invalid(format!("`claims.jobs` names {job:?}, which is not a job of this workspace")),
+        }
+    }
+    Ok(claims)
+}
+
+pub struct RevokeKey {
+    pub key_id: String,
+}
+
+impl Command for RevokeKey {
+    type Output = KeyId;
+
+    fn decide(&self, workspace: &Workspace, context: &mut DecideContext<'_>) -> DomainResult<Vec<Event>> {
+        let key = KeyId::parse(&self.key_id).and_then(|id| workspace.keys.get(&id));
+        match key {
+            Some(key) if key.revoked_at.is_none() => {
+                Ok(vec![Event::KeyRevoked { key_id: key.id.clone(), at: context.now }])
+            }
+            _ => not_found(format!("API key {:?} was not found", self.key_id)),
+        }
+    }
+
+    fn respond(&self, _workspace: &Workspace, events: &[Event]) -> DomainResult<KeyId> {
+        match events {
+            [Event::KeyRevoked { key_id, .. }] => Ok(key_id.clone()),
+            _ => unreachable!("RevokeKey decides exactly one KeyRevoked"),
+        }
+    }
+}

@@ -1,0 +1,137 @@
+//! Events: every state change of a workspace, as facts that have been
+//! decided. Commands decide (and may fail); events only apply (and cannot).
+//! Everything random or time-dependent (IDs, timestamps, whether a fit score
+//! was charged) is fixed in the event, so replaying a log rebuilds the same
+//! state bit for bit.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::api_key::ApiKey;
+use super::application::{ApplicationStatus, ResumeSource};
+use super::ats::AtsBreakdown;
+use super::comment::Comment;
+use super::ids::{ApplicationId, JobId, KeyId, StageId, TeamId, WorkspaceId};
+use super::job::JobDefinition;
+use super::member::Member;
+use super::notification::Notification;
+use super::resume::ParsedResume;
+use super::tag::Tag;
+use super::team::Team;
+use super::time::Timestamp;
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Event {
+    WorkspaceCreated {
+        workspace_id: WorkspaceId,
+        name: String,
+        owner: Member,
+        at: Timestamp,
+    },
+    MemberAdded {
+        member: Member,
+    },
+    TeamCreated {
+        team: Team,
+    },
+    JobCreated {
+        job_id: JobId,
+        team_id: TeamId,
+        definition: JobDefinition,
+        fit_scores: u32,
+        at: Timestamp,
+    },
+    JobUpdated {
+        job_id: JobId,
+        team_id: TeamId,
+        definition: JobDefinition,
+        fit_scores_remaining: u32,
+        at: Timestamp,
+    },
+    ApplicationSubmitted(Box<SubmittedApplication>),
+    StageChanged {
+        application_id: ApplicationId,
+        stage_id: StageId,
+        at: Timestamp,
+    },
+    TagsReplaced {
+        application_id: ApplicationId,
+        tags: Vec<Tag>,
+        job_tags: Vec<Tag>,
+        at: Timestamp,
+    },
+    CommentAdded {
+        application_id: ApplicationId,
+        comment: Comment,
+        notifications: Vec<Notification>,
+    },
+    StatusChanged {
+        application_id: ApplicationId,
+        status: ApplicationStatus,
+        at: Timestamp,
+    },
+    /// A rerun that was charged one fit score; a rerun skipped for an empty
+    /// envelope changes nothing and is not an event.
+    AtsRerunQueued {
+        application_id: ApplicationId,
+        at: Timestamp,
+    },
+    PipelineCompleted {
+        application_id: ApplicationId,
+        run: u32,
+        outcome: PipelineOutcome,
+        at: Timestamp,
+    },
+    KeyCreated {
+        key: ApiKey,
+    },
+    KeyRevoked {
+        key_id: KeyId,
+        at: Timestamp,
+    },
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SubmittedApplication {
+    pub application_id: ApplicationId,
+    pub job_id: JobId,
+    pub stage_id: StageId,
+    pub candidate_name: String,
+    pub email: String,
+    pub phone: Option<String>,
+    pub answers: BTreeMap<String, String>,
+    pub resume_source: Option<ResumeSource>,
+    /// One fit score was taken from the job's envelope for the initial scoring.
+    pub fit_score_charged: bool,
+    pub at: Timestamp,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum PipelineOutcome {
+    /// Parsed; scored when the run was meant to score.
+    Completed {
+        resume: Box<ParsedResume>,
+        breakdown: Option<Box<AtsBreakdown>>,
+    },
+    Failed {
+        code: String,
+        message: String,
+    },
+}
+
+impl Event {
+    /// The application an event changes, for the caller that must schedule work on it.
+    pub fn application_id(&self) -> Option<&ApplicationId> {
+        match self {
+            Event::ApplicationSubmitted(submitted) => Some(&submitted.application_id),
+            Event::StageChanged { application_id, .. }
+            | Event::TagsReplaced { application_id, .. }
+            | Event::CommentAdded { application_id, .. }
+            | Event::StatusChanged { application_id, .. }
+            | Event::AtsRerunQueued { application_id, .. }
+            | Event::PipelineCompleted { application_id, .. } => Some(application_id),
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,306 @@
+//! The state of one workspace and the only code that changes it: `apply`,
+//! which folds one event into the state. `apply` never fails and never reads a
+//! clock or a random source, so the same events always give the same state;
+//! that is what makes the log replayable. Rules live in `commands`, which
+//! decide events; this file only keeps the state and its indexes consistent.
+
+use std::collections::{BTreeMap, HashMap, VecDeque};
+use std::sync::Arc;
+
+use super::api_key::ApiKey;
+use super::application::{Application, ApplicationStatus, Pipeline, PipelineState};
+use super::ats::AtsBreakdown;
+use super::event::{Event, PipelineOutcome, SubmittedApplication};
+use super::ids::{ApplicationId, JobId, KeyId, TeamId, UserId, WorkspaceId};
+use super::job::{Job, Tier};
+use super::job_applications::JobApplications;
+use super::limits::NOTIFICATIONS_PER_USER_MAX;
+use super::member::Member;
+use super::notification::Notification;
+use super::resume::ParsedResume;
+use super::tag::Tag;
+use super::team::Team;
+use super::time::Timestamp;
+
+pub const REASON_NO_RESUME: &str = "no resume was submitted";
+pub const REASON_FREE_TIER: &str = "parsed only: jobs on the free tier are never scored";
+pub const REASON_ENVELOPE_EMPTY: &str =
+    "parsed only: the job's fit-score envelope was empty when the application arrived";
+
+#[derive(Clone, Debug)]
+pub struct Workspace {
+    pub id: WorkspaceId,
+    pub name: String,
+    pub owner: UserId,
+    pub created_at: Timestamp,
+    pub members: BTreeMap<UserId, Member>,
+    pub teams: BTreeMap<TeamId, Team>,
+    pub jobs: HashMap<JobId, Job>,
+    /// Job IDs in creation order; listings walk it backwards for newest first.
+    pub job_order: Vec<JobId>,
+    pub applications: HashMap<ApplicationId, Application>,
+    pub job_applications: HashMap<JobId, JobApplications>,
+    pub keys: BTreeMap<KeyId, ApiKey>,
+    /// Newest first, at most `NOTIFICATIONS_PER_USER_MAX` a user.
+    pub notifications: HashMap<UserId, VecDeque<Notification>>,
+    pub events_applied: u64,
+}
+
+impl Workspace {
+    /// The state right after `Event::WorkspaceCreated`; `None` for any other event.
+    pub fn from_created(event: &Event) -> Option<Workspace> {
+        let Event::WorkspaceCreated { workspace_id, name, owner, at } = event else {
+            return None;
+        };
+        Some(Workspace {
+            id: workspace_id.clone(),
+            name: name.clone(),
+            owner: owner.user_id.clone(),
+            created_at: *at,
+            members: BTreeMap::from([(owner.user_id.clone(), owner.clone())]),
+            teams: BTreeMap::new(),
+            jobs: HashMap::new(),
+            job_order: Vec::new(),
+            applications: HashMap::new(),
+            job_applications: HashMap::new(),
+            keys: BTreeMap::new(),
+            notifications: HashMap::new(),
+            events_applied: 1,
+        })
+    }
+
+    pub fn owner_member(&self) -> &Member {
+        // Invariant: the owner is recorded as a member at creation and never removed.
+        &self.members[&self.owner]
+    }
+
+    pub fn apply(&mut self, event: &Event) {
+        self.events_applied += 1;
+        match event {
+            Event::WorkspaceCreated { name, .. } => self.name.clone_from(name),
+            Event::MemberAdded { member } => {
+                self.members.insert(member.user_id.clone(), member.clone());
+            }
+            Event::TeamCreated { team } => {
+                self.teams.insert(team.id.clone(), team.clone());
+            }
+            Event::JobCreated { job_id, team_id, definition, fit_scores, at } => {
+                let job = Job {
+                    id: job_id.clone(),
+                    team_id: team_id.clone(),
+                    definition: definition.clone(),
+                    fit_scores_remaining: *fit_scores,
+                    fit_scores_used: 0,
+                    tags: Vec::new(),
+                    application_count: 0,
+                    created_at: *at,
+                    updated_at: *at,
+                };
+                self.jobs.insert(job_id.clone(), job);
+                self.job_order.push(job_id.clone());
+                self.job_applications.insert(job_id.clone(), JobApplications::default());
+            }
+            Event::JobUpdated { job_id, team_id, definition, fit_scores_remaining, at } => {
+                if let Some(job) = self.jobs.get_mut(job_id) {
+                    job.team_id = team_id.clone();
+                    job.definition = definition.clone();
+                    job.fit_scores_remaining = *fit_scores_remaining;
+                    job.updated_at = *at;
+                }
+            }
+            Event::ApplicationSubmitted(submitted) => self.apply_submitted(submitted),
+            Event::StageChanged { application_id, stage_id, at } => {
+                let Some(application) = self.applications.get_mut(application_id) else { return };
+                let score = application.ats_score();
+                let name_key = application.name_key();
+                if let Some(job_applications) = self.job_applications.get_mut(&application.job_id) {
+                    job_applications.move_stage(application.ordinal, &application.stage_id, stage_id, score, &name_key);
+                }
+                application.stage_id = stage_id.clone();
+                application.updated_at = *at;
+            }
+            Event::TagsReplaced { application_id, tags, job_tags, at } => {
+                let Some(application) = self.applications.get_mut(application_id) else { return };
+                application.tags.clone_from(tags);
+                application.updated_at = *at;
+                if let Some(job) = self.jobs.get_mut(&application.job_id) {
+                    upsert_tags(&mut job.tags, job_tags);
+                }
+            }
+            Event::CommentAdded { application_id, comment, notifications } => {
+                let Some(application) = self.applications.get_mut(application_id) else { return };
+                application.comments.push(comment.clone());
+                application.updated_at = comment.created_at;
+                for notification in notifications {
+                    self.push_notification(notification.clone());
+                }
+            }
+            Event::StatusChanged { application_id, status, at } => {
+                let Some(application) = self.applications.get_mut(application_id) else { return };
+                application.status = *status;
+                application.updated_at = *at;
+            }
+            Event::AtsRerunQueued { application_id, at } => self.apply_rerun_queued(application_id, *at),
+            Event::PipelineCompleted { application_id, run, outcome, at } => {
+                self.apply_pipeline_completed(application_id, *run, outcome, *at);
+            }
+            Event::KeyCreated { key } => {
+                self.keys.insert(key.id.clone(), key.clone());
+            }
+            Event::KeyRevoked { key_id, at } => {
+                if let Some(key) = self.keys.get_mut(key_id) {
+                    key.revoked_at.get_or_insert(*at);
+                }
+            }
+        }
+    }
+
+    fn apply_submitted(&mut self, submitted: &SubmittedApplication) {
+        let Some(job) = self.jobs.get_mut(&submitted.job_id) else { return };
+        job.application_count += 1;
+        if submitted.fit_score_charged {
+            charge_fit_score(job);
+        }
+        let (state, reason) = match (&submitted.resume_source, submitted.fit_score_charged, job.definition.tier) {
+            (None, _, _) => (PipelineState::Skipped, Some(REASON_NO_RESUME)),
+            (Some(_), true, _) => (PipelineState::Queued, None),
+            (Some(_), false, Tier::Free) => (PipelineState::Queued, Some(REASON_FREE_TIER)),
+            (Some(_), false, Tier::Paid) => (PipelineState::Queued, Some(REASON_ENVELOPE_EMPTY)),
+        };
+        let mut application = Application {
+            id: submitted.application_id.clone(),
+            job_id: submitted.job_id.clone(),
+            ordinal: 0,
+            stage_id: submitted.stage_id.clone(),
+            status: ApplicationStatus::Active,
+            candidate_name: submitted.candidate_name.clone(),
+            email: submitted.email.clone(),
+            phone: submitted.phone.clone(),
+            answers: submitted.answers.clone(),
+            resume_source: submitted.resume_source.clone(),
+            tags: Vec::new(),
+            comments: Vec::new(),
+            resume: None,
+            ats: None,
+            pipeline: Pipeline {
+                state,
+                reason: reason.map(str::to_owned),
+                run: 1,
+                scores: submitted.fit_score_charged,
+                updated_at: submitted.at,
+            },
+            created_at: submitted.at,
+            updated_at: submitted.at,
+        };
+        let job_applications = self.job_applications.entry(submitted.job_id.clone()).or_default();
+        application.ordinal =
+            job_applications.add(application.id.clone(), &application.stage_id, None, &application.name_key());
+        self.applications.insert(application.id.clone(), application);
+    }
+
+    fn apply_rerun_queued(&mut self, application_id: &ApplicationId, at: Timestamp) {
+        let Some(application) = self.applications.get_mut(application_id) else { return };
+        if let Some(job) = self.jobs.get_mut(&application.job_id) {
+            charge_fit_score(job);
+        }
+        application.pipeline = Pipeline {
+            state: PipelineState::Queued,
+            reason: None,
+            run: application.pipeline.run + 1,
+            scores: true,
+            updated_at: at,
+        };
+        application.updated_at = at;
+    }
+
+    fn apply_pipeline_completed(
+        &mut self,
+        application_id: &ApplicationId,
+        run: u32,
+        outcome: &PipelineOutcome,
+        at: Timestamp,
+    ) {
+        let Some(application) = self.applications.get_mut(application_id) else { return };
+        if application.pipeline.run != run || !application.pipeline.state.is_in_flight() {
+            return;
+        }
+        application.pipeline.updated_at = at;
+        application.updated_at = at;
+        match outcome {
+            PipelineOutcome::Completed { resume, breakdown } => {
+                application.resume = Some(Arc::new(ParsedResume::clone(resume)));
+                if let Some(breakdown) = breakdown {
+                    let previous = application.ats_score();
+                    application.ats = Some(Arc::new(AtsBreakdown::clone(breakdown)));
+                    application.pipeline.state = PipelineState::Done;
+                    application.pipeline.reason = None;
+                    if let Some(job_applications) = self.job_applications.get_mut(&application.job_id) {
+                        job_applications.rescore(
+                            application.ordinal,
+                            &application.stage_id,
+                            previous,
+                            application.ats_score(),
+                        );
+                    }
+                } else {
+                    application.pipeline.state = PipelineState::Skipped;
+                }
+            }
+            PipelineOutcome::Failed { code, message } => {
+                application.pipeline.state = PipelineState::Failed;
+                application.pipeline.reason = Some(format!("{code}: {message}"));
+                // Nothing was delivered, so a charged fit score goes back to the envelope.
+                if application.pipeline.scores {
+                    if let Some(job) = self.jobs.get_mut(&application.job_id) {
+                        job.fit_scores_remaining += 1;
+                        job.fit_scores_used = job.fit_scores_used.saturating_sub(1);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Marks a queued pipeline as running when it is handed to the pool. Not
+    /// an event: after a crash, queued and running pipelines are both queued
+    /// again, so the distinction need not survive a restart.
+    pub fn mark_pipeline_running(&mut self, application_id: &ApplicationId, run: u32, at: Timestamp) -> bool {
+        let Some(application) = self.applications.get_mut(application_id) else { return false };
+        let queued = application.pipeline.run == run && application.pipeline.state == PipelineState::Queued;
+        if queued {
+            application.pipeline.state = PipelineState::Running;
+            application.pipeline.updated_at = at;
+        }
+        queued
+    }
+
+    fn push_notification(&mut self, notification: Notification) {
+        let inbox = self.notifications.entry(notification.recipient.clone()).or_default();
+        inbox.push_front(notification);
+        inbox.truncate(NOTIFICATIONS_PER_USER_MAX);
+    }
+
+    /// Applications whose pipeline must (still) run, e.g. after recovery.
+    pub fn pipelines_in_flight(&self) -> Vec<(ApplicationId, u32)> {
+        self.applications
+            .values()
+            .filter(|application| application.pipeline.state.is_in_flight())
+            .map(|application| (application.id.clone(), application.pipeline.run))
+            .collect()
+    }
+}
+
+fn charge_fit_score(job: &mut Job) {
+    debug_assert!(job.fit_scores_remaining > 0, "a charge is only decided when the envelope has a fit score");
+    job.fit_scores_remaining = job.fit_scores_remaining.saturating_sub(1);
+    job.fit_scores_used += 1;
+}
+
+/// Registers tags in a job's catalogue; an existing name (any case) takes the new colour.
+fn upsert_tags(catalogue: &mut Vec<Tag>, tags: &[Tag]) {
+    for tag in tags {
+        match catalogue.iter_mut().find(|existing| existing.same_name(&tag.name)) {
+            Some(existing) => existing.color.clone_from(&tag.color),
+            None => catalogue.push(tag.clone()),
+        }
+    }
+}

@@ -1,0 +1,117 @@
+//! Contact details: emails, phone numbers and links, from the whole text.
+//!
+//! Contact lines usually sit in the header, but people also put a GitHub link
+//! under projects or an email in a footer, so the whole text is searched.
+//! Phone numbers are the hard part: a loose pattern also matches date ranges
+//! such as `2019 - 2023`, so candidates are kept only when they have a phone's
+//! number of digits and are not just a run of years.
+
+use regex::Regex;
+use std::collections::HashSet;
+use std::sync::LazyLock;
+
+use crate::domain::resume::ContactDetails;
+
+static EMAIL: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}")
+        .expect("the email pattern is a valid regex")
+});
+
+/// `http(s)://…` links, and bare `github.com/…` / `linkedin.com/…` links.
+/// The word boundary is ASCII so the regex stays on its fast DFA over
+/// non-ASCII text.
+static LINK: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r#"(?i)https?://[^\s<>"'()\[\]]+|(?-u:\b)(?:www\.)?(?:github|linkedin)\.com/[^\s<>"'()\[\]]+"#)
+        .expect("the link pattern is a valid regex")
+});
+
+/// Digits with the usual phone punctuation; never spans a line break.
+static PHONE: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"\+?\(?[0-9][0-9 \t().-]{5,}[0-9]").expect("the phone pattern is a valid regex"));
+
+/// Digit counts of real phone numbers, with and without country codes
+/// (E.164 allows at most 15); fewer than 9 digits is more likely a date range.
+const PHONE_DIGITS_MIN: usize = 9;
+const PHONE_DIGITS_MAX: usize = 15;
+
+/// Extracts distinct emails, phones and links in order of appearance.
+pub(crate) fn extract_contact(text: &str) -> ContactDetails {
+    let emails = distinct(EMAIL.find_iter(text).map(|found| found.as_str().to_string()));
+    let links = distinct(LINK.find_iter(text).map(|found| trim_trailing_punctuation(found.as_str()).to_string()));
+    let phones = distinct(
+        PHONE
+            .find_iter(text)
+            .filter(|found| {
+                !text[..found.start()]
+                    .ends_with(|character: char| character.is_alphanumeric() || "/_@".contains(character))
+            })
+            .map(|found| found.as_str().trim())
+            .filter(|candidate| is_phone_number(candidate))
+            .map(str::to_string),
+    );
+    ContactDetails { emails, phones, links }
+}
+
+fn is_phone_number(candidate: &str) -> bool {
+    let digit_count = candidate.chars().filter(char::is_ascii_digit).count();
+    let groups: Vec<&str> =
+        candidate.split(|character: char| !character.is_ascii_digit()).filter(|group| !group.is_empty()).collect();
+    let is_run_of_years =
+        groups.iter().all(|group| group.len() == 4 && (group.starts_with("19") || group.starts_with("20")));
+    (PHONE_DIGITS_MIN..=PHONE_DIGITS_MAX).contains(&digit_count) && !is_run_of_years
+}
+
+/// A sentence's full stop or a closing bracket is not part of the link.
+fn trim_trailing_punctuation(link: &str) -> &str {
+    link.trim_end_matches(['.', ',', ';', ':', '!', '?'])
+}
+
+fn distinct(items: impl Iterator<Item = String>) -> Vec<String> {
+    let mut seen = HashSet::new();
+    items.filter(|item| seen.insert(item.clone())).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_emails_phones_and_links_in_the_header() {
+        let contact = extract_contact(
+            "Jane Doe\njane.doe@example.co.uk | +44 20 7946 0958\nhttps://janedoe.dev, github.com/janedoe, linkedin.com/in/jane-doe",
+        );
+        assert_eq!(contact.emails, ["jane.doe@example.co.uk"]);
+        assert_eq!(contact.phones, ["+44 20 7946 0958"]);
+        assert_eq!(contact.links, ["https://janedoe.dev", "github.com/janedoe", "linkedin.com/in/jane-doe"]);
+    }
+
+    #[test]
+    fn full_url_is_one_link() {
+        let contact = extract_contact("See https://github.com/janedoe/shortlist.");
+        assert_eq!(contact.links, ["https://github.com/janedoe/shortlist"]);
+    }
+
+    #[test]
+    fn north_american_phone_formats_are_found() {
+        let contact = extract_contact("(555) 123-4567\n555.123.4567\n+1 555 123 4567");
+        assert_eq!(contact.phones, ["(555) 123-4567", "555.123.4567", "+1 555 123 4567"]);
+    }
+
+    #[test]
+    fn date_ranges_are_not_phone_numbers() {
+        let contact = extract_contact("Engineer 2019 - 2023\n03/2018 - 06/2021\n2015-2018 2019");
+        assert!(contact.phones.is_empty(), "{:?}", contact.phones);
+    }
+
+    #[test]
+    fn digits_inside_links_are_not_phone_numbers() {
+        let contact = extract_contact("linkedin.com/in/123456789012");
+        assert!(contact.phones.is_empty());
+    }
+
+    #[test]
+    fn repeated_details_are_listed_once() {
+        let contact = extract_contact("a@b.io\na@b.io");
+        assert_eq!(contact.emails, ["a@b.io"]);
+    }
+}

@@ -1,0 +1,288 @@
+//! Date ranges on experience lines, month arithmetic and overlap merging.
+//!
+//! Dates are counted in whole months on a single axis (`year * 12 + month`),
+//! and every range becomes a half-open span `[start, end)` so that durations
+//! are plain subtractions and overlapping jobs can be merged by sorting.
+//! Counting conventions, chosen to match how a reader reads a resume:
+//!
+//! * a month-precise range counts both end months: `Jan 2019 – Dec 2019` is
+//!   12 months;
+//! * a year-only start means January; a year-only end means "until that
+//!   year", so `2015–2018` is 36 months, and `2019 – 2019` is the one year;
+//! * `present`, `current`, `now` and `today` end at the reference month,
+//!   inclusive. The reference is a parameter, never the clock, so parsing is
+//!   deterministic (see `PRESENT_REFERENCE`);
+//! * a range that ends before it starts has no duration.
+
+use regex::Regex;
+use std::sync::LazyLock;
+
+/// A calendar month; `month` is 1..=12.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct YearMonth {
+    pub year: u16,
+    pub month: u8,
+}
+
+impl YearMonth {
+    fn month_index(self) -> u32 {
+        u32::from(self.year) * 12 + u32::from(self.month) - 1
+    }
+}
+
+/// The month `present` stands for in `parse_resume`: November 2026. It is
+/// fixed so the same resume always parses to the same durations.
+pub(crate) const PRESENT_REFERENCE: YearMonth = YearMonth { year: 2026, month: 11 };
+
+/// Years outside this range are not taken as dates (they are more likely
+/// phone fragments, amounts or typos).
+pub(crate) const YEAR_MIN: u16 = 1900;
+pub(crate) const YEAR_MAX: u16 = 2099;
+
+/// One end of a range, as precise as the resume wrote it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum DatePoint {
+    Month(YearMonth),
+    Year(u16),
+}
+
+impl DatePoint {
+    /// `YYYY-MM` or `YYYY`, the format stored in `ExperienceEntry`.
+    pub(crate) fn label(self) -> String {
+        match self {
+            DatePoint::Month(year_month) => format!("{:04}-{:02}", year_month.year, year_month.month),
+            DatePoint::Year(year) => format!("{year:04}"),
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum RangeEnd {
+    Date(DatePoint),
+    Present,
+}
+
+impl RangeEnd {
+    pub(crate) fn label(self) -> String {
+        match self {
+            RangeEnd::Date(point) => point.label(),
+            RangeEnd::Present => "present".to_string(),
+        }
+    }
+}
+
+/// A half-open span of month indexes, `[start, end)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) struct MonthSpan {
+    pub start: u32,
+    pub end: u32,
+}
+
+impl MonthSpan {
+    pub(crate) fn duration_months(self) -> u32 {
+        self.end - self.start
+    }
+}
+
+/// A date range found in a line, with the byte span it occupies there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct DateRange {
+    pub start: DatePoint,
+    pub end: RangeEnd,
+    pub start_byte: usize,
+    pub end_byte: usize,
+}
+
+impl DateRange {
+    /// The months the range covers, or `None` when it ends before it starts.
+    pub(crate) fn month_span(&self, reference: YearMonth) -> Option<MonthSpan> {
+        let start = match self.start {
+            DatePoint::Month(year_month) => year_month.month_index(),
+            DatePoint::Year(year) => u32::from(year) * 12,
+        };
+        let end = match self.end {
+            RangeEnd::Present => reference.month_index() + 1,
+            RangeEnd::Date(DatePoint::Month(year_month)) => year_month.month_index() + 1,
+            RangeEnd::Date(DatePoint::Year(year)) if u32::from(year) * 12 > start => u32::from(year) * 12,
+            RangeEnd::Date(DatePoint::Year(year)) => (u32::from(year) + 1) * 12,
+        };
+        (end > start).then_some(MonthSpan { start, end })
+    }
+}
+
+const MONTH_NAME_PATTERN: &str = r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?";
+
+/// Word boundaries are ASCII (`(?-u:\b)`): dates are ASCII, and a Unicode
+/// boundary would stop the regex crate from using its fast DFA on any line
+/// holding a non-ASCII character such as `—`.
+static DATE_RANGE: LazyLock<Regex> = LazyLock::new(|| {
+    let point = format!(r"(?:(?:{MONTH_NAME_PATTERN})\.?\s+[0-9]{{4}}|[0-9]{{1,2}}/[0-9]{{4}}|[0-9]{{4}})");
+    let pattern = format!(
+        r"(?i)(?-u:\b)(?P<start>{point})\s*(?:-|–|—|(?-u:\b)to(?-u:\b)|(?-u:\b)until(?-u:\b))\s*(?P<end>{point}|present|current|now|today)(?-u:\b)"
+    );
+    Regex::new(&pattern).expect("the date range pattern is a valid regex")
+});
+
+/// Every date range holds a four-digit year; checking for one first spares
+/// most lines (descriptions, bullets) the regex search.
+fn has_four_digit_run(line: &str) -> bool {
+    line.as_bytes().split(|byte| !byte.is_ascii_digit()).any(|run| run.len() >= 4)
+}
+
+/// Finds the first valid date range in `line`.
+pub(crate) fn find_date_range(line: &str) -> Option<DateRange> {
+    if !has_four_digit_run(line) {
+        return None;
+    }
+    DATE_RANGE.captures_iter(line).find_map(|captures| {
+        let whole = captures.get(0)?;
+        let start = parse_date_point(captures.name("start")?.as_str())?;
+        let end_text = captures.name("end")?.as_str();
+        let end = match parse_date_point(end_text) {
+            Some(point) => RangeEnd::Date(point),
+            None if end_text.chars().all(char::is_alphabetic) => RangeEnd::Present,
+            None => return None,
+        };
+        Some(DateRange { start, end, start_byte: whole.start(), end_byte: whole.end() })
+    })
+}
+
+/// Parses `Jan 2019`, `January. 2019`, `03/2018` or `2019`.
+fn parse_date_point(text: &str) -> Option<DatePoint> {
+    if let Some((month_text, year_text)) = text.split_once('/') {
+        let month: u8 = month_text.parse().ok()?;
+        return year_month(parse_year(year_text)?, month).map(DatePoint::Month);
+    }
+    let mut words = text.split(|character: char| character.is_whitespace() || character == '.');
+    let words: Vec<&str> = words.by_ref().filter(|word| !word.is_empty()).collect();
+    match words.as_slice() {
+        [year_text] => parse_year(year_text).map(DatePoint::Year),
+        [month_text, year_text] => {
+            let month = month_number(month_text)?;
+            year_month(parse_year(year_text)?, month).map(DatePoint::Month)
+        }
+        _ => None,
+    }
+}
+
+fn parse_year(text: &str) -> Option<u16> {
+    let year: u16 = text.parse().ok()?;
+    (YEAR_MIN..=YEAR_MAX).contains(&year).then_some(year)
+}
+
+fn year_month(year: u16, month: u8) -> Option<YearMonth> {
+    (1..=12).contains(&month).then_some(YearMonth { year, month })
+}
+
+/// Month number from a month name or its abbreviation (first three letters).
+fn month_number(name: &str) -> Option<u8> {
+    const ABBREVIATIONS: [&str; 12] =
+        ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+    let prefix: String = name.chars().take(3).flat_map(char::to_lowercase).collect();
+    let index = ABBREVIATIONS.iter().position(|abbreviation| *abbreviation == prefix)?;
+    u8::try_from(index + 1).ok()
+}
+
+/// Total months covered by `spans`, counting overlapping months once.
+pub(crate) fn union_months(spans: &[MonthSpan]) -> u32 {
+    let mut sorted = spans.to_vec();
+    sorted.sort_unstable();
+    let mut total_months = 0;
+    let mut current: Option<MonthSpan> = None;
+    for span in sorted {
+        current = match current {
+            Some(open) if span.start <= open.end => Some(MonthSpan { start: open.start, end: open.end.max(span.end) }),
+            Some(open) => {
+                total_months += open.duration_months();
+                Some(span)
+            }
+            None => Some(span),
+        };
+    }
+    total_months + current.map_or(0, MonthSpan::duration_months)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const REFERENCE: YearMonth = YearMonth { year: 2026, month: 11 };
+
+    fn months(line: &str) -> Option<u32> {
+        find_date_range(line)?.month_span(REFERENCE).map(MonthSpan::duration_months)
+    }
+
+    fn labels(line: &str) -> (String, String) {
+        let range = find_date_range(line).expect("a date range");
+        (range.start.label(), range.end.label())
+    }
+
+    #[test]
+    fn month_name_to_present_runs_to_the_reference_month_inclusive() {
+        assert_eq!(labels("Jan 2019 – Present"), ("2019-01".into(), "present".into()));
+        assert_eq!(months("Jan 2019 – Present"), Some(95));
+        assert_eq!(months("January 2019 - Current"), Some(95));
+        assert_eq!(months("(Nov 2026 - now)"), Some(1));
+    }
+
+    #[test]
+    fn month_precise_range_counts_both_end_months() {
+        assert_eq!(months("Jan 2019 - Dec 2019"), Some(12));
+        assert_eq!(months("March 2017 to May 2019"), Some(27));
+        assert_eq!(months("Sept. 2020 — Feb 2021"), Some(6));
+    }
+
+    #[test]
+    fn numeric_month_ranges_parse() {
+        assert_eq!(labels("03/2018 - 06/2021"), ("2018-03".into(), "2021-06".into()));
+        assert_eq!(months("03/2018 - 06/2021"), Some(40));
+    }
+
+    #[test]
+    fn year_only_ranges_count_whole_years() {
+        assert_eq!(labels("2015–2018"), ("2015".into(), "2018".into()));
+        assert_eq!(months("2015–2018"), Some(36));
+        assert_eq!(months("2019 - 2023"), Some(48));
+        assert_eq!(months("2019 - 2019"), Some(12));
+    }
+
+    #[test]
+    fn finds_range_inside_a_header_line_with_its_span() {
+        let line = "Senior Engineer — Acme Corp (Jan 2019 – Present)";
+        let range = find_date_range(line).expect("a date range");
+        assert_eq!(&line[range.start_byte..range.end_byte], "Jan 2019 – Present");
+    }
+
+    #[test]
+    fn reversed_range_has_no_duration() {
+        assert_eq!(months("2020 - 2018"), None);
+        assert_eq!(months("Jan 2030 - Present"), None);
+    }
+
+    #[test]
+    fn invalid_month_or_year_is_not_a_date() {
+        assert_eq!(find_date_range("13/2018 - 06/2021"), None);
+        assert_eq!(find_date_range("1234 - 5678"), None);
+    }
+
+    #[test]
+    fn words_containing_month_names_are_not_dates() {
+        assert_eq!(find_date_range("Decimal 2019 - 2020").map(|range| range.start), Some(DatePoint::Year(2019)));
+        assert_eq!(find_date_range("Mayor 2019"), None);
+    }
+
+    #[test]
+    fn union_counts_overlapping_months_once() {
+        let spans =
+            [MonthSpan { start: 0, end: 12 }, MonthSpan { start: 6, end: 18 }, MonthSpan { start: 24, end: 30 }];
+        assert_eq!(union_months(&spans), 24);
+    }
+
+    #[test]
+    fn union_of_nested_and_adjacent_spans() {
+        let spans =
+            [MonthSpan { start: 10, end: 20 }, MonthSpan { start: 0, end: 10 }, MonthSpan { start: 12, end: 14 }];
+        assert_eq!(union_months(&spans), 20);
+        assert_eq!(union_months(&[]), 0);
+    }
+}

@@ -1,0 +1,228 @@
+//! Education entries: institution, degree, field and graduation year.
+//!
+//! An education line is a few fields joined by separators in no fixed order
+//! (`B.Sc. Computer Science, University of Leeds, 2014`, `University of
+//! Toronto — MSc in Data Science (2016)`). So the line is cut at every
+//! separator into parts, and each part is recognised by what it contains
+//! rather than where it sits: the institution names a kind of school, the
+//! degree starts with a degree word, and the year is the last four-digit year
+//! on the line. A line with neither
+//! an institution nor a degree is not an entry (it is a note such as a GPA).
+//! An entry split over two lines (institution, then degree) is merged when
+//! the two halves do not conflict.
+
+use super::dates::{YEAR_MAX, YEAR_MIN};
+use super::lines::{non_empty, split_on_every_separator, split_once_at_separator, trim_dangling, without_bullet};
+use crate::domain::resume::EducationEntry;
+use regex::Regex;
+use std::sync::LazyLock;
+
+/// Separators between the fields of an education line.
+const PART_SEPARATORS: [&str; 7] = [" — ", " – ", " | ", " - ", ", ", " at ", "; "];
+
+/// Words that mark a part as an institution name (matched as whole words).
+const INSTITUTION_WORDS: [&str; 6] = ["university", "college", "institute", "school", "academy", "polytechnic"];
+
+/// Degree abbreviations, lowercased with dots removed (`B.Sc.` is `bsc`).
+const DEGREE_ABBREVIATIONS: [&str; 19] = [
+    "bsc", "bs", "ba", "beng", "bba", "btech", "llb", "msc", "ms", "ma", "meng", "mba", "mphil", "mres", "llm", "phd",
+    "dphil", "edd", "aa",
+];
+
+/// First words of spelled-out degrees (`Bachelor of Arts`, `Master's`).
+const DEGREE_WORDS: [&str; 10] = [
+    "bachelor",
+    "bachelors",
+    "master",
+    "masters",
+    "associate",
+    "associates",
+    "doctor",
+    "doctorate",
+    "diploma",
+    "certificate",
+];
+
+/// ASCII word boundaries keep the regex on its fast DFA (see `dates`).
+static YEAR: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?-u:\b)[0-9]{4}(?-u:\b)").expect("the year pattern is a valid regex"));
+
+/// Parses the education section's lines into entries.
+pub(crate) fn parse_education(lines: &[&str]) -> Vec<EducationEntry> {
+    let mut entries: Vec<EducationEntry> = Vec::new();
+    let mut previous_line_was_entry = false;
+    for line in lines {
+        let Some(entry) = parse_line(without_bullet(line)) else {
+            previous_line_was_entry = false;
+            continue;
+        };
+        match entries.last_mut() {
+            Some(previous) if previous_line_was_entry && can_merge(previous, &entry) => merge(previous, entry),
+            _ => entries.push(entry),
+        }
+        previous_line_was_entry = true;
+    }
+    entries
+}
+
+fn parse_line(line: &str) -> Option<EducationEntry> {
+    let graduation_year = last_year(line);
+    let without_years = YEAR.replace_all(line, "");
+    let mut entry = EducationEntry { graduation_year, ..EducationEntry::default() };
+    for part in split_on_every_separator(&without_years, &PART_SEPARATORS) {
+        let part = trim_dangling(part);
+        if entry.degree.is_none() {
+            if let Some((degree, field)) = parse_degree(part) {
+                entry.degree = Some(degree);
+                entry.field = field;
+                continue;
+            }
+        }
+        if entry.institution.is_none() && names_an_institution(part) {
+            entry.institution = non_empty(part);
+        }
+    }
+    (entry.institution.is_some() || entry.degree.is_some()).then_some(entry)
+}
+
+/// The last plausible four-digit year: in `2012 – 2016` it is the graduation.
+fn last_year(line: &str) -> Option<u16> {
+    YEAR.find_iter(line)
+        .filter_map(|found| found.as_str().parse::<u16>().ok())
+        .filter(|year| (YEAR_MIN..=YEAR_MAX).contains(year))
+        .last()
+}
+
+fn names_an_institution(part: &str) -> bool {
+    part.split(|character: char| !character.is_alphanumeric())
+        .any(|word| INSTITUTION_WORDS.iter().any(|institution| word.eq_ignore_ascii_case(institution)))
+}
+
+/// Splits a part starting with a degree into the degree and its field:
+/// `MSc in Data Science`, `B.Sc. Computer Science`, `Bachelor of Arts in
+/// Economics`. Returns `None` when the part does not start with a degree.
+fn parse_degree(part: &str) -> Option<(String, Option<String>)> {
+    let part = part.trim();
+    let first_word = part.split_whitespace().next()?;
+    // `B.Sc.` and `Master's` compare as `bsc` and `masters`.
+    let normalised: String =
+        first_word.chars().filter(char::is_ascii_alphabetic).flat_map(char::to_lowercase).collect();
+    // Abbreviations must carry a capital (`MS`, `BA`, `PhD`) so that ordinary
+    // lowercase words such as `ma` or `ms` are not read as degrees.
+    if DEGREE_ABBREVIATIONS.contains(&normalised.as_str()) && first_word.contains(char::is_uppercase) {
+        let rest = &part[first_word.len()..];
+        return Some((first_word.to_string(), field_of(rest)));
+    }
+    if !DEGREE_WORDS.contains(&normalised.as_str()) {
+        return None;
+    }
+    match split_once_at_separator(part, &[" in "]) {
+        Some((degree, field)) => Some((degree.to_string(), field_of(field))),
+        None => Some((part.to_string(), None)),
+    }
+}
+
+/// The field after a degree, without a leading `in`/`of` or an honours note.
+fn field_of(rest: &str) -> Option<String> {
+    let mut field = rest.trim();
+    for prefix in ["(Hons)", "Hons ", "in ", "of "] {
+        let starts_with_prefix = field.get(..prefix.len()).is_some_and(|start| start.eq_ignore_ascii_case(prefix));
+        if starts_with_prefix {
+            field = field[prefix.len()..].trim_start();
+        }
+    }
+    non_empty(trim_dangling(field))
+}
+
+fn can_merge(previous: &EducationEntry, next: &EducationEntry) -> bool {
+    (previous.institution.is_none() || next.institution.is_none())
+        && (previous.degree.is_none() || next.degree.is_none())
+        && (previous.graduation_year.is_none()
+            || next.graduation_year.is_none()
+            || previous.graduation_year == next.graduation_year)
+}
+
+fn merge(previous: &mut EducationEntry, next: EducationEntry) {
+    previous.institution = previous.institution.take().or(next.institution);
+    if previous.degree.is_none() {
+        previous.degree = next.degree;
+        previous.field = next.field;
+    }
+    previous.graduation_year = previous.graduation_year.or(next.graduation_year);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(institution: &str, degree: &str, field: Option<&str>, year: Option<u16>) -> EducationEntry {
+        EducationEntry {
+            institution: Some(institution.to_string()),
+            degree: Some(degree.to_string()),
+            field: field.map(str::to_string),
+            graduation_year: year,
+        }
+    }
+
+    #[test]
+    fn reads_degree_first_comma_separated_line() {
+        let entries = parse_education(&["B.Sc. Computer Science, University of Leeds, 2014"]);
+        assert_eq!(entries, [entry("University of Leeds", "B.Sc.", Some("Computer Science"), Some(2014))]);
+    }
+
+    #[test]
+    fn reads_institution_first_line_with_bracketed_year() {
+        let entries = parse_education(&["University of Toronto — MSc in Data Science (2016)"]);
+        assert_eq!(entries, [entry("University of Toronto", "MSc", Some("Data Science"), Some(2016))]);
+    }
+
+    #[test]
+    fn reads_spelled_out_degree_with_pipes() {
+        let entries = parse_education(&["Bachelor of Arts in Economics | Stanford University | 2012"]);
+        assert_eq!(entries, [entry("Stanford University", "Bachelor of Arts", Some("Economics"), Some(2012))]);
+    }
+
+    #[test]
+    fn reads_abbreviations_with_and_without_dots() {
+        for (line, degree) in [
+            ("MBA, Harvard Business School, 2019", "MBA"),
+            ("PhD in Physics, Massachusetts Institute of Technology", "PhD"),
+            ("M.Sc. Statistics, Imperial College", "M.Sc."),
+            ("BA History, King's College", "BA"),
+        ] {
+            let entries = parse_education(&[line]);
+            assert_eq!(entries[0].degree.as_deref(), Some(degree), "{line}");
+        }
+    }
+
+    #[test]
+    fn graduation_year_is_the_last_year_of_a_range() {
+        let entries = parse_education(&["- BSc (Hons) Mathematics, University of Bath, 2012 – 2016"]);
+        assert_eq!(entries, [entry("University of Bath", "BSc", Some("Mathematics"), Some(2016))]);
+    }
+
+    #[test]
+    fn note_lines_are_not_entries() {
+        let entries = parse_education(&["University of Leeds, BSc Physics, 2014", "GPA 3.8, First Class"]);
+        assert_eq!(entries.len(), 1);
+    }
+
+    #[test]
+    fn entry_split_over_two_lines_is_merged() {
+        let entries = parse_education(&["University of Leeds", "BSc Physics, 2014"]);
+        assert_eq!(entries, [entry("University of Leeds", "BSc", Some("Physics"), Some(2014))]);
+    }
+
+    #[test]
+    fn field_keeps_everything_after_the_first_in() {
+        let degree = parse_degree("Master of Science in Engineering in Robotics");
+        assert_eq!(degree, Some(("Master of Science".into(), Some("Engineering in Robotics".into()))));
+    }
+
+    #[test]
+    fn ordinary_words_are_not_degrees() {
+        assert_eq!(parse_degree("Masterclass in cooking"), None);
+        assert_eq!(parse_degree("Mass spectrometry"), None);
+        assert_eq!(parse_degree("as a student"), None);
+    }
+}

@@ -1,0 +1,207 @@
+//! Line splitting and the small line-level helpers every section parser
+//! shares: bullet stripping, separator splitting, whitespace collapsing.
+//!
+//! Resumes arrive with `\n`, `\r\n` or bare `\r` line endings, so lines are
+//! split on all three. Each line keeps its byte offset into the original text
+//! because scoring attributes keyword matches to sections by byte offset.
+//! Splitting only ever happens at ASCII bytes or at offsets returned by
+//! `str::find`, so no string is ever sliced inside a multi-byte character.
+
+/// One line of the resume, without its line terminator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Line<'a> {
+    /// Byte offset of the line's first byte in the whole text.
+    pub start_byte: usize,
+    pub text: &'a str,
+}
+
+/// Splits `text` into lines on `\n`, `\r\n` and bare `\r`.
+pub(crate) fn split_lines(text: &str) -> Vec<Line<'_>> {
+    let bytes = text.as_bytes();
+    let mut lines = Vec::new();
+    let mut line_start_byte = 0;
+    let mut index = 0;
+    while index < bytes.len() {
+        let terminator_bytes = match bytes[index] {
+            b'\n' => 1,
+            b'\r' if bytes.get(index + 1) == Some(&b'\n') => 2,
+            b'\r' => 1,
+            _ => 0,
+        };
+        if terminator_bytes == 0 {
+            index += 1;
+            continue;
+        }
+        lines.push(Line { start_byte: line_start_byte, text: &text[line_start_byte..index] });
+        index += terminator_bytes;
+        line_start_byte = index;
+    }
+    if line_start_byte < bytes.len() {
+        lines.push(Line { start_byte: line_start_byte, text: &text[line_start_byte..] });
+    }
+    lines
+}
+
+/// Bullet markers that count as a bullet even without a following space.
+const SYMBOL_BULLETS: [char; 6] = ['•', '·', '▪', '◦', '‣', '●'];
+
+/// Bullet markers that are also ordinary punctuation, so they only count as a
+/// bullet when followed by whitespace (`- item`, not `-5%` or `*args`).
+const PUNCTUATION_BULLETS: [char; 3] = ['-', '*', '–'];
+
+/// If `line` is a bullet line, returns its text without the marker, trimmed.
+pub(crate) fn strip_bullet(line: &str) -> Option<&str> {
+    let trimmed = line.trim_start();
+    let first = trimmed.chars().next()?;
+    let rest = &trimmed[first.len_utf8()..];
+    if SYMBOL_BULLETS.contains(&first) {
+        return Some(rest.trim());
+    }
+    if PUNCTUATION_BULLETS.contains(&first) && rest.starts_with(char::is_whitespace) {
+        return Some(rest.trim());
+    }
+    None
+}
+
+/// Returns the line's text without a bullet marker, trimmed.
+pub(crate) fn without_bullet(line: &str) -> &str {
+    strip_bullet(line).unwrap_or_else(|| line.trim())
+}
+
+/// Joins every run of whitespace into one space and trims the ends.
+pub(crate) fn collapse_whitespace(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Splits `line` on the first separator in `separators` that occurs in it,
+/// trying separators in priority order (matching is ASCII case-insensitive,
+/// so `" at "` also finds `" AT "`). Returns every part, trimmed.
+///
+/// Priority order matters: `Engineer, Backend — Acme` splits on the dash,
+/// not the comma, when the dash comes first in `separators`.
+pub(crate) fn split_on_first_separator<'a>(line: &'a str, separators: &[&str]) -> Vec<&'a str> {
+    // ASCII lowercasing keeps every byte offset unchanged, so offsets found in
+    // the lowered copy are valid (and on char boundaries) in the original.
+    let lowered = line.to_ascii_lowercase();
+    for separator in separators {
+        if lowered.contains(separator) {
+            let mut parts = Vec::new();
+            let mut part_start_byte = 0;
+            for (match_byte, matched) in lowered.match_indices(separator) {
+                parts.push(line[part_start_byte..match_byte].trim());
+                part_start_byte = match_byte + matched.len();
+            }
+            parts.push(line[part_start_byte..].trim());
+            return parts;
+        }
+    }
+    vec![line.trim()]
+}
+
+/// Splits `line` once, at the first occurrence of the highest-priority
+/// separator present (ASCII case-insensitive); both halves trimmed.
+pub(crate) fn split_once_at_separator<'a>(line: &'a str, separators: &[&str]) -> Option<(&'a str, &'a str)> {
+    let lowered = line.to_ascii_lowercase();
+    separators.iter().find_map(|separator| {
+        let byte = lowered.find(separator)?;
+        Some((line[..byte].trim(), line[byte + separator.len()..].trim()))
+    })
+}
+
+/// Splits `line` on every occurrence of every separator in `separators`,
+/// for lines whose fields come in no fixed order. Returns every part, trimmed.
+pub(crate) fn split_on_every_separator<'a>(line: &'a str, separators: &[&str]) -> Vec<&'a str> {
+    let mut parts = vec![line.trim()];
+    for separator in separators {
+        parts = parts.into_iter().flat_map(|part| split_on_first_separator(part, &[separator])).collect();
+    }
+    parts
+}
+
+/// Characters left dangling around a field after a date or label is cut out
+/// of a line: separators, brackets and whitespace.
+pub(crate) fn is_dangling_punctuation(character: char) -> bool {
+    character.is_whitespace() || "-–—|,;:()[]·•@/".contains(character)
+}
+
+/// Trims dangling separators and brackets from both ends of `text`.
+pub(crate) fn trim_dangling(text: &str) -> &str {
+    text.trim_matches(is_dangling_punctuation)
+}
+
+/// Returns `None` for an empty string, so optional fields stay `None`
+/// rather than `Some("")`.
+pub(crate) fn non_empty(text: &str) -> Option<String> {
+    let trimmed = text.trim();
+    (!trimmed.is_empty()).then(|| trimmed.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn splits_on_every_line_ending_style() {
+        let lines = split_lines("one\ntwo\r\nthree\rfour");
+        let texts: Vec<&str> = lines.iter().map(|line| line.text).collect();
+        assert_eq!(texts, ["one", "two", "three", "four"]);
+        assert_eq!(lines[2].start_byte, 9);
+    }
+
+    #[test]
+    fn keeps_blank_lines_and_offsets() {
+        let lines = split_lines("a\n\nb\n");
+        assert_eq!(lines.len(), 3);
+        assert_eq!(lines[1].text, "");
+        assert_eq!(lines[2].start_byte, 3);
+    }
+
+    #[test]
+    fn strips_each_bullet_style() {
+        assert_eq!(strip_bullet("- Built things"), Some("Built things"));
+        assert_eq!(strip_bullet("  • Built things"), Some("Built things"));
+        assert_eq!(strip_bullet("* Built things"), Some("Built things"));
+        assert_eq!(strip_bullet("•Built things"), Some("Built things"));
+    }
+
+    #[test]
+    fn hyphen_without_space_is_not_a_bullet() {
+        assert_eq!(strip_bullet("-5% latency"), None);
+        assert_eq!(strip_bullet("Plain line"), None);
+    }
+
+    #[test]
+    fn splits_on_highest_priority_separator_present() {
+        let parts = split_on_first_separator("Engineer, Backend — Acme", &[" — ", ", "]);
+        assert_eq!(parts, ["Engineer, Backend", "Acme"]);
+    }
+
+    #[test]
+    fn separator_search_is_case_insensitive() {
+        let parts = split_on_first_separator("ENGINEER AT ACME", &[" at "]);
+        assert_eq!(parts, ["ENGINEER", "ACME"]);
+    }
+
+    #[test]
+    fn separator_split_is_safe_with_multibyte_text() {
+        let parts = split_on_first_separator("Ingénieur — Société Générale", &[" — "]);
+        assert_eq!(parts, ["Ingénieur", "Société Générale"]);
+    }
+
+    #[test]
+    fn splits_once_at_the_first_separator_only() {
+        assert_eq!(split_once_at_separator("Name: a: b", &[" — ", ": "]), Some(("Name", "a: b")));
+        assert_eq!(split_once_at_separator("Name", &[": "]), None);
+    }
+
+    #[test]
+    fn splits_on_every_separator_kind() {
+        let parts = split_on_every_separator("a — b, c | d", &[" — ", ", ", " | "]);
+        assert_eq!(parts, ["a", "b", "c", "d"]);
+    }
+
+    #[test]
+    fn trims_dangling_brackets_and_dashes() {
+        assert_eq!(trim_dangling(" Engineer — Acme () "), "Engineer — Acme");
+    }
+}

@@ -1,0 +1,101 @@
+//! Where keywords occur in a resume: how often, and in which sections.
+//!
+//! The text is split into sections and tokenised once per scoring run, and
+//! all keywords are found in a single pass over its tokens; each occurrence
+//! is then placed in its section by binary search on byte offsets. So scoring
+//! stays linear in the length of the text however many keywords a job has.
+
+use super::sections::{section_kind_at, split_sections, SectionKind};
+use super::text::{find_phrases, tokenize, Tokens};
+
+/// The occurrences of one keyword.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct KeywordMatches {
+    pub occurrences: u32,
+    /// Sections with at least one occurrence, distinct, in document order.
+    pub found_in: Vec<SectionKind>,
+}
+
+impl KeywordMatches {
+    pub(crate) fn is_found(&self) -> bool {
+        self.occurrences > 0
+    }
+
+    /// True when the keyword appears where skills are evidenced: the skills
+    /// list or the description of a job.
+    pub(crate) fn is_in_skills_or_experience(&self) -> bool {
+        self.found_in.iter().any(|kind| matches!(kind, SectionKind::Skills | SectionKind::Experience))
+    }
+}
+
+/// Finds each keyword in `text` as a whole word or phrase, case-insensitively;
+/// one result per keyword, in the same order.
+pub(crate) fn find_keywords(text: &str, keywords: &[&str]) -> Vec<KeywordMatches> {
+    if keywords.is_empty() {
+        return Vec::new();
+    }
+    let sections = split_sections(text);
+    let phrases: Vec<Tokens> = keywords.iter().map(|keyword| tokenize(keyword)).collect();
+    find_phrases(&tokenize(text), &phrases)
+        .into_iter()
+        .map(|start_bytes| {
+            let mut found_in: Vec<SectionKind> = Vec::new();
+            for start_byte in &start_bytes {
+                let kind = section_kind_at(&sections, *start_byte);
+                if !found_in.contains(&kind) {
+                    found_in.push(kind);
+                }
+            }
+            KeywordMatches { occurrences: u32::try_from(start_bytes.len()).unwrap_or(u32::MAX), found_in }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn find(text: &str, keyword: &str) -> KeywordMatches {
+        find_keywords(text, &[keyword]).remove(0)
+    }
+
+    const RESUME: &str = "Jane Doe, Rust fan\nSummary\nI like Rust.\nSkills\nRust, Go\nExperience\nWrote Rust and Go.";
+
+    #[test]
+    fn counts_occurrences_and_lists_sections_in_document_order() {
+        let matches = find(RESUME, "rust");
+        assert_eq!(matches.occurrences, 4);
+        assert_eq!(
+            matches.found_in,
+            [SectionKind::Header, SectionKind::Summary, SectionKind::Skills, SectionKind::Experience]
+        );
+        assert!(matches.is_in_skills_or_experience());
+    }
+
+    #[test]
+    fn keyword_only_in_summary_is_not_in_skills_or_experience() {
+        let matches = find("Summary\nKeen on Kubernetes\nSkills\nRust", "kubernetes");
+        assert_eq!(matches.found_in, [SectionKind::Summary]);
+        assert!(!matches.is_in_skills_or_experience());
+    }
+
+    #[test]
+    fn resume_without_headings_reports_body() {
+        assert_eq!(find("Rust developer", "Rust").found_in, [SectionKind::Body]);
+    }
+
+    #[test]
+    fn missing_keyword_is_not_found() {
+        let matches = find(RESUME, "Kubernetes");
+        assert_eq!(matches, KeywordMatches::default());
+        assert!(!matches.is_found());
+    }
+
+    #[test]
+    fn returns_one_result_per_keyword_in_order() {
+        let found: Vec<u32> =
+            find_keywords(RESUME, &["Go", "Kubernetes", "rust"]).iter().map(|m| m.occurrences).collect();
+        assert_eq!(found, [2, 0, 4]);
+        assert!(find_keywords(RESUME, &[]).is_empty());
+    }
+}

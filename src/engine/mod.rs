@@ -1,0 +1,71 @@
+//! The resume engine: parses a plain-text resume into a `ParsedResume` and
+//! scores it 0-100 against a job's ATS `Criteria`.
+//!
+//! The engine is pure and synchronous (no IO, no clock, no threads) so the
+//! service can run it on a rayon pool and so the same input always gives the
+//! same output, bit for bit. Date ranges ending in "present" are measured up
+//! to a fixed reference month, November 2026, rather than today's date; bump
+//! `ENGINE_VERSION` if that reference (or any other rule) changes, because
+//! stored results would no longer be reproducible.
+//!
+//! Each file owns one concern:
+//! - `validation`, `error`: what input is refused, and how that is reported;
+//! - `lines`, `text`: line splitting and tokens with whole-word matching;
+//! - `sections`: headings and the split into sections;
+//! - `dates`: date ranges, month arithmetic, overlap merging;
+//! - `contact`, `skills`, `experience`, `education`, `projects`: one parser
+//!   per kind of content; `parser` assembles them into a `ParsedResume`;
+//! - `matching`, `scoring`, `remarks`: where keywords occur, the points they
+//!   earn, and the strengths and concerns that explain the score.
+
+mod contact;
+mod dates;
+mod education;
+mod error;
+mod experience;
+mod lines;
+mod matching;
+mod parser;
+mod projects;
+mod remarks;
+mod scoring;
+mod sections;
+mod skills;
+mod text;
+mod validation;
+
+#[cfg(test)]
+mod property_tests;
+
+pub use error::EngineError;
+
+use crate::domain::ats::{AtsBreakdown, Criteria};
+use crate::domain::resume::ParsedResume;
+
+/// Version of the parsing and scoring rules; stored with every result.
+pub const ENGINE_VERSION: u32 = 1;
+
+/// Upper bound on input the engine accepts; longer text is rejected, not truncated.
+pub const RESUME_TEXT_BYTES_MAX: usize = crate::domain::limits::RESUME_TEXT_BYTES_MAX;
+
+/// Parses a plain-text resume.
+///
+/// Durations of ranges ending in "present", "current", "now" or "today" are
+/// counted up to and including November 2026 (the fixed reference month that
+/// keeps parsing deterministic).
+///
+/// # Errors
+/// `EmptyResume` for blank text, `TooLarge` above `RESUME_TEXT_BYTES_MAX`,
+/// `NotText` when more than 10% of the characters are control characters
+/// (other than line breaks and tabs) or U+FFFD replacement characters.
+pub fn parse_resume(text: &str) -> Result<ParsedResume, EngineError> {
+    parser::parse_resume_as_of(text, dates::PRESENT_REFERENCE)
+}
+
+/// Scores a resume against a job's criteria. `text` must be the text that
+/// `resume` was parsed from: keyword matches are searched for in the text and
+/// attributed to its sections, while years of experience come from `resume`.
+#[must_use]
+pub fn score_resume(text: &str, resume: &ParsedResume, criteria: &Criteria) -> AtsBreakdown {
+    scoring::score(text, resume, criteria)
+}

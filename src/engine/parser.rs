@@ -1,0 +1,162 @@
+//! Assembles a `ParsedResume` from the section parsers.
+//!
+//! The text is validated, split into sections once, and each section's lines
+//! are handed to the parser that owns that kind of section; contact details
+//! and the word count come from the whole text. The reference month that
+//! `present` stands for is a parameter here so tests can pin any date, while
+//! the public `parse_resume` always passes the same fixed month.
+
+use super::contact::extract_contact;
+use super::dates::YearMonth;
+use super::education::parse_education;
+use super::experience::parse_experience;
+use super::lines::{collapse_whitespace, without_bullet};
+use super::projects::parse_projects;
+use super::sections::{lines_of_kind, section_names_found, split_sections, SectionKind};
+use super::skills::parse_skills;
+use super::validation::validate_text;
+use super::EngineError;
+use crate::domain::resume::ParsedResume;
+
+/// Parses `text`, reading `present` in date ranges as `reference`.
+pub(crate) fn parse_resume_as_of(text: &str, reference: YearMonth) -> Result<ParsedResume, EngineError> {
+    validate_text(text)?;
+    let sections = split_sections(text);
+    let experience = parse_experience(&lines_of_kind(&sections, SectionKind::Experience), reference);
+    Ok(ParsedResume {
+        summary: summary(&lines_of_kind(&sections, SectionKind::Summary)),
+        skills: parse_skills(&lines_of_kind(&sections, SectionKind::Skills)),
+        experience: experience.entries,
+        education: parse_education(&lines_of_kind(&sections, SectionKind::Education)),
+        projects: parse_projects(&lines_of_kind(&sections, SectionKind::Projects)),
+        contact: extract_contact(text),
+        total_experience_months: experience.total_months,
+        sections_found: section_names_found(&sections),
+        word_count: u32::try_from(text.split_whitespace().count()).unwrap_or(u32::MAX),
+    })
+}
+
+/// The summary section's lines joined into one paragraph.
+fn summary(lines: &[&str]) -> Option<String> {
+    let joined = lines.iter().map(|line| without_bullet(line)).collect::<Vec<_>>().join(" ");
+    let paragraph = collapse_whitespace(&joined);
+    (!paragraph.is_empty()).then_some(paragraph)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::resume::{ContactDetails, EducationEntry, ExperienceEntry, ProjectEntry};
+
+    const REFERENCE: YearMonth = YearMonth { year: 2026, month: 11 };
+
+    const FULL_RESUME: &str = "\
+Jane Doe
+jane@example.com | +44 20 7946 0958 | github.com/janedoe
+
+## Professional Summary
+Backend engineer who likes
+reliable systems.
+
+SKILLS:
+Languages: Rust, Go, Python
+Tools: Docker; Kubernetes | Terraform
+
+Work Experience
+Senior Engineer — Acme Corp
+Jan 2019 – Present
+- Led the billing rewrite in Rust
+- Cut p99 latency by 40%
+Engineer at Beta Ltd (2015–2018)
+• Built data pipelines
+
+Education
+B.Sc. Computer Science, University of Leeds, 2014
+
+Projects
+Shortlist — An applicant tracker (Rust, Actix)
+";
+
+    #[test]
+    fn parses_every_section_of_a_full_resume() {
+        let resume = parse_resume_as_of(FULL_RESUME, REFERENCE).expect("valid resume");
+        assert_eq!(resume.summary.as_deref(), Some("Backend engineer who likes reliable systems."));
+        assert_eq!(resume.skills, ["Rust", "Go", "Python", "Docker", "Kubernetes", "Terraform"]);
+        assert_eq!(
+            resume.experience,
+            [
+                ExperienceEntry {
+                    title: Some("Senior Engineer".into()),
+                    company: Some("Acme Corp".into()),
+                    start: Some("2019-01".into()),
+                    end: Some("present".into()),
+                    duration_months: Some(95),
+                    highlights: vec!["Led the billing rewrite in Rust".into(), "Cut p99 latency by 40%".into()],
+                },
+                ExperienceEntry {
+                    title: Some("Engineer".into()),
+                    company: Some("Beta Ltd".into()),
+                    start: Some("2015".into()),
+                    end: Some("2018".into()),
+                    duration_months: Some(36),
+                    highlights: vec!["Built data pipelines".into()],
+                },
+            ]
+        );
+        assert_eq!(resume.total_experience_months, Some(131));
+        assert_eq!(
+            resume.education,
+            [EducationEntry {
+                institution: Some("University of Leeds".into()),
+                degree: Some("B.Sc.".into()),
+                field: Some("Computer Science".into()),
+                graduation_year: Some(2014),
+            }]
+        );
+        assert_eq!(
+            resume.projects,
+            [ProjectEntry {
+                name: "Shortlist".into(),
+                description: Some("An applicant tracker".into()),
+                technologies: vec!["Rust".into(), "Actix".into()],
+            }]
+        );
+        assert_eq!(
+            resume.contact,
+            ContactDetails {
+                emails: vec!["jane@example.com".into()],
+                phones: vec!["+44 20 7946 0958".into()],
+                links: vec!["github.com/janedoe".into()],
+            }
+        );
+        assert_eq!(resume.sections_found, ["summary", "skills", "experience", "education", "projects"]);
+    }
+
+    #[test]
+    fn word_count_counts_whitespace_separated_words() {
+        let resume = parse_resume_as_of("Jane  Doe\n\nRust, Go", REFERENCE).expect("valid resume");
+        assert_eq!(resume.word_count, 4);
+    }
+
+    #[test]
+    fn resume_without_headings_still_parses() {
+        let resume = parse_resume_as_of("Jane Doe\nRust developer, jane@example.com", REFERENCE).expect("valid resume");
+        assert_eq!(resume.summary, None);
+        assert!(resume.skills.is_empty());
+        assert!(resume.sections_found.is_empty());
+        assert_eq!(resume.total_experience_months, None);
+        assert_eq!(resume.contact.emails, ["jane@example.com"]);
+    }
+
+    #[test]
+    fn present_is_read_as_the_reference_month() {
+        let text = "Experience\nEngineer at Acme\nJan 2026 - Present";
+        let in_june = parse_resume_as_of(text, YearMonth { year: 2026, month: 6 }).expect("valid resume");
+        assert_eq!(in_june.total_experience_months, Some(6));
+    }
+
+    #[test]
+    fn invalid_text_is_rejected_before_parsing() {
+        assert_eq!(parse_resume_as_of("   ", REFERENCE), Err(EngineError::EmptyResume));
+    }
+}

@@ -1,0 +1,299 @@
+//! Turns keyword matches and years of experience into a 0-100 score.
+//!
+//! The score has up to three components (must-haves, nice-to-haves,
+//! experience), weighted by the job's `Weighting`. A component with nothing
+//! to measure is left out and the others are renormalised, so a job with no
+//! nice-to-haves can still reach 100. Within a keyword component every
+//! keyword is worth the same share. A keyword found in the skills or
+//! experience section earns full credit; found only elsewhere (summary,
+//! header, education, projects, or a resume without headings) it earns
+//! `ELSEWHERE_CREDIT_RATIO`, because a keyword merely mentioned is weaker
+//! evidence than one listed as a skill or used in a job. Experience earns
+//! full points at the required years and proportionally below. All
+//! arithmetic is plain `f64` in a fixed order, so results are reproducible
+//! bit for bit.
+
+use super::matching::{find_keywords, KeywordMatches};
+use super::remarks::{remarks, CriteriaStatus};
+use super::ENGINE_VERSION;
+use crate::domain::ats::{AtsBreakdown, Criteria, CriterionKind, CriterionResult, Weighting};
+use crate::domain::resume::ParsedResume;
+use std::collections::HashSet;
+
+/// Share of a keyword's points earned when it is found only outside the
+/// skills and experience sections.
+pub(crate) const ELSEWHERE_CREDIT_RATIO: f64 = 0.75;
+
+/// The points all criteria together are worth.
+const POINTS_TOTAL: f64 = 100.0;
+
+pub(crate) fn score(text: &str, resume: &ParsedResume, criteria: &Criteria) -> AtsBreakdown {
+    let must_haves = distinct_keywords(&criteria.must_haves);
+    let nice_to_haves = distinct_keywords(&criteria.nice_to_haves);
+    let weighting = weighting_used(criteria, !must_haves.is_empty(), !nice_to_haves.is_empty());
+    let weight_total =
+        u64::from(weighting.must_haves) + u64::from(weighting.nice_to_haves) + u64::from(weighting.experience);
+    // u64 to f64 is exact below 2^53, far above three u32 weights summed.
+    let component_points = |weight: u32| match weight_total {
+        0 => 0.0,
+        total => f64::from(weight) * POINTS_TOTAL / total as f64,
+    };
+
+    let keywords: Vec<&str> = must_haves.iter().chain(&nice_to_haves).copied().collect();
+    let mut matches = find_keywords(text, &keywords).into_iter();
+    let mut results: Vec<CriterionResult> = Vec::new();
+    let must_have_points = component_points(weighting.must_haves);
+    let must_have_matches = matches.by_ref().take(must_haves.len());
+    results.extend(keyword_results(&must_haves, must_have_matches, CriterionKind::MustHave, must_have_points));
+    let nice_to_have_points = component_points(weighting.nice_to_haves);
+    results.extend(keyword_results(&nice_to_haves, matches, CriterionKind::NiceToHave, nice_to_have_points));
+    if let Some(years_min) = criteria.min_years_experience {
+        let points_max = component_points(weighting.experience);
+        results.push(experience_result(years_min, resume.total_experience_months, points_max));
+    }
+
+    let points_sum: f64 = results.iter().map(|result| result.points).sum();
+    let status = match (results.is_empty(), weight_total) {
+        (true, _) => CriteriaStatus::NothingToMeasure,
+        (false, 0) => CriteriaStatus::AllWeightsZero,
+        (false, _) => CriteriaStatus::Measurable,
+    };
+    let (matched_keywords, missing_keywords) = keyword_lists(&results);
+    let remarks = remarks(&results, resume, status, criteria.min_years_experience);
+    AtsBreakdown {
+        overall_score: overall_score(points_sum),
+        matched_keywords,
+        missing_keywords,
+        strengths: remarks.strengths,
+        concerns: remarks.concerns,
+        criteria: results,
+        weighting,
+        engine_version: ENGINE_VERSION,
+    }
+}
+
+/// The job's weights with the components that have nothing to measure set to 0.
+fn weighting_used(criteria: &Criteria, has_must_haves: bool, has_nice_to_haves: bool) -> Weighting {
+    let weighting = criteria.weighting;
+    Weighting {
+        must_haves: if has_must_haves { weighting.must_haves } else { 0 },
+        nice_to_haves: if has_nice_to_haves { weighting.nice_to_haves } else { 0 },
+        experience: if criteria.min_years_experience.is_some() { weighting.experience } else { 0 },
+    }
+}
+
+/// Keywords trimmed, blanks dropped, repeats (ignoring case) dropped so that a
+/// keyword listed twice is not worth double.
+fn distinct_keywords(keywords: &[String]) -> Vec<&str> {
+    let mut seen_lowered = HashSet::new();
+    keywords
+        .iter()
+        .map(|keyword| keyword.trim())
+        .filter(|keyword| !keyword.is_empty() && seen_lowered.insert(keyword.to_lowercase()))
+        .collect()
+}
+
+/// One result per keyword, from its matches (`matches` is in keyword order).
+fn keyword_results(
+    keywords: &[&str],
+    matches: impl Iterator<Item = KeywordMatches>,
+    kind: CriterionKind,
+    component_points: f64,
+) -> Vec<CriterionResult> {
+    let count = u32::try_from(keywords.len()).unwrap_or(u32::MAX);
+    let points_max = if count == 0 { 0.0 } else { component_points / f64::from(count) };
+    keywords
+        .iter()
+        .zip(matches)
+        .map(|(keyword, matches)| {
+            let credit = match (matches.is_found(), matches.is_in_skills_or_experience()) {
+                (false, _) => 0.0,
+                (true, true) => 1.0,
+                (true, false) => ELSEWHERE_CREDIT_RATIO,
+            };
+            CriterionResult {
+                kind,
+                criterion: (*keyword).to_string(),
+                matched: matches.is_found(),
+                occurrences: matches.occurrences,
+                found_in: matches.found_in.iter().map(|section| section.name().to_string()).collect(),
+                points: points_max * credit,
+                points_max,
+            }
+        })
+        .collect()
+}
+
+/// Full points at `years_min` or more, proportional below. Years are computed
+/// rather than found, so `found_in` is empty and `occurrences` is 0.
+fn experience_result(years_min: u32, total_months: Option<u32>, points_max: f64) -> CriterionResult {
+    let months = f64::from(total_months.unwrap_or(0));
+    let months_required = f64::from(years_min) * 12.0;
+    let fraction = if months >= months_required { 1.0 } else { months / months_required };
+    CriterionResult {
+        kind: CriterionKind::Experience,
+        criterion: format!("{years_min}+ years of experience"),
+        matched: months >= months_required,
+        occurrences: 0,
+        found_in: Vec::new(),
+        points: points_max * fraction,
+        points_max,
+    }
+}
+
+/// Keywords as written in the criteria, must-haves first; a keyword listed
+/// as both a must-have and a nice-to-have is reported once.
+fn keyword_lists(results: &[CriterionResult]) -> (Vec<String>, Vec<String>) {
+    let mut seen_lowered = HashSet::new();
+    let mut matched = Vec::new();
+    let mut missing = Vec::new();
+    for result in results.iter().filter(|result| result.kind != CriterionKind::Experience) {
+        if seen_lowered.insert(result.criterion.to_lowercase()) {
+            let list = if result.matched { &mut matched } else { &mut missing };
+            list.push(result.criterion.clone());
+        }
+    }
+    (matched, missing)
+}
+
+fn overall_score(points_sum: f64) -> u8 {
+    let rounded = points_sum.round().clamp(0.0, POINTS_TOTAL);
+    // In 0..=100 after the clamp (NaN cannot arise: every divisor is non-zero).
+    rounded as u8
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::dates::PRESENT_REFERENCE;
+    use crate::engine::parser::parse_resume_as_of;
+
+    const RESUME: &str = "\
+Jane Doe
+Rust and Kafka enthusiast
+
+Summary
+Backend engineer who enjoys Kafka.
+
+Skills
+Rust, Go, PostgreSQL
+
+Experience
+Senior Engineer — Acme Corp
+Jan 2019 – Dec 2023
+- Built distributed systems in Rust
+";
+
+    fn criteria(must_haves: &[&str], nice_to_haves: &[&str], min_years_experience: Option<u32>) -> Criteria {
+        Criteria {
+            must_haves: must_haves.iter().map(|keyword| keyword.to_string()).collect(),
+            nice_to_haves: nice_to_haves.iter().map(|keyword| keyword.to_string()).collect(),
+            weighting: Weighting::default(),
+            min_years_experience,
+        }
+    }
+
+    fn score_text(text: &str, criteria: &Criteria) -> AtsBreakdown {
+        let resume = parse_resume_as_of(text, PRESENT_REFERENCE).expect("valid resume");
+        score(text, &resume, criteria)
+    }
+
+    fn points_max_sum(breakdown: &AtsBreakdown) -> f64 {
+        breakdown.criteria.iter().map(|result| result.points_max).sum()
+    }
+
+    #[test]
+    fn each_keyword_is_worth_an_equal_share_of_its_component() {
+        let breakdown = score_text(RESUME, &criteria(&["Rust", "Go", "Kubernetes"], &["PostgreSQL", "Redis"], Some(3)));
+        let points_max: Vec<f64> = breakdown.criteria.iter().map(|result| result.points_max).collect();
+        assert_eq!(points_max, [20.0, 20.0, 20.0, 12.5, 12.5, 15.0]);
+        // Rust 20 + Go 20 + PostgreSQL 12.5 + 5 years against 3 required 15.
+        assert_eq!(breakdown.overall_score, 68);
+        assert_eq!(breakdown.weighting, Weighting { must_haves: 60, nice_to_haves: 25, experience: 15 });
+        assert_eq!(breakdown.engine_version, ENGINE_VERSION);
+    }
+
+    #[test]
+    fn keyword_only_outside_skills_and_experience_earns_three_quarters() {
+        let breakdown = score_text(RESUME, &criteria(&["Kafka"], &[], None));
+        let kafka = &breakdown.criteria[0];
+        assert_eq!(kafka.found_in, ["header", "summary"]);
+        assert_eq!(kafka.occurrences, 2);
+        assert_eq!((kafka.points, kafka.points_max), (75.0, 100.0));
+        assert_eq!(breakdown.overall_score, 75);
+    }
+
+    #[test]
+    fn keyword_in_experience_earns_full_credit() {
+        let breakdown = score_text(RESUME, &criteria(&["distributed systems"], &[], None));
+        assert_eq!(breakdown.criteria[0].found_in, ["experience"]);
+        assert_eq!(breakdown.overall_score, 100);
+    }
+
+    #[test]
+    fn components_with_nothing_to_measure_are_left_out_and_the_rest_renormalised() {
+        let breakdown = score_text(RESUME, &criteria(&["Rust", "Kubernetes"], &[], None));
+        assert_eq!(breakdown.weighting, Weighting { must_haves: 60, nice_to_haves: 0, experience: 0 });
+        assert_eq!(points_max_sum(&breakdown), 100.0);
+        assert_eq!(breakdown.overall_score, 50);
+    }
+
+    #[test]
+    fn experience_below_the_minimum_earns_proportional_points() {
+        // 60 months against 10 years required: half of the experience points.
+        let breakdown = score_text(RESUME, &criteria(&[], &[], Some(10)));
+        assert_eq!(breakdown.criteria[0].criterion, "10+ years of experience");
+        assert_eq!(breakdown.criteria[0].points, 50.0);
+        assert!(!breakdown.criteria[0].matched);
+        assert_eq!(breakdown.overall_score, 50);
+    }
+
+    #[test]
+    fn job_without_criteria_scores_zero_with_a_concern() {
+        let breakdown = score_text(RESUME, &criteria(&[], &["  "], None));
+        assert_eq!(breakdown.overall_score, 0);
+        assert!(breakdown.criteria.is_empty());
+        assert_eq!(breakdown.weighting, Weighting { must_haves: 0, nice_to_haves: 0, experience: 0 });
+        assert!(breakdown.concerns.iter().any(|concern| concern.contains("defines no criteria")));
+    }
+
+    #[test]
+    fn all_zero_weights_score_zero_with_a_concern() {
+        let mut zero_weighted = criteria(&["Rust"], &[], None);
+        zero_weighted.weighting = Weighting { must_haves: 0, nice_to_haves: 10, experience: 10 };
+        let breakdown = score_text(RESUME, &zero_weighted);
+        assert_eq!(breakdown.overall_score, 0);
+        assert_eq!(breakdown.matched_keywords, ["Rust"]);
+        assert!(breakdown.concerns.iter().any(|concern| concern.contains("defines no weighted criteria")));
+    }
+
+    #[test]
+    fn keywords_are_reported_as_written_trimmed_and_distinct() {
+        let breakdown = score_text(RESUME, &criteria(&[" Rust ", "rust", "Kubernetes"], &["RUST", "Go"], None));
+        assert_eq!(breakdown.matched_keywords, ["Rust", "Go"]);
+        assert_eq!(breakdown.missing_keywords, ["Kubernetes"]);
+        assert_eq!(breakdown.criteria.len(), 4);
+    }
+
+    #[test]
+    fn resume_without_headings_scores_on_the_whole_text() {
+        let breakdown = score_text("Jane Doe\nRust and Go developer", &criteria(&["Rust", "Go"], &[], None));
+        assert_eq!(breakdown.criteria[0].found_in, ["body"]);
+        assert_eq!(breakdown.overall_score, 75);
+    }
+
+    #[test]
+    fn huge_weights_do_not_overflow() {
+        let mut heavy = criteria(&["Rust"], &["Go"], Some(1));
+        heavy.weighting = Weighting { must_haves: u32::MAX, nice_to_haves: u32::MAX, experience: u32::MAX };
+        let breakdown = score_text(RESUME, &heavy);
+        assert_eq!(breakdown.overall_score, 100);
+        assert!((points_max_sum(&breakdown) - 100.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn scoring_is_deterministic() {
+        let job = criteria(&["Rust", "Kafka", "Kubernetes"], &["Go", "Redis"], Some(4));
+        assert_eq!(score_text(RESUME, &job), score_text(RESUME, &job));
+    }
+}

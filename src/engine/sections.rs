@@ -1,0 +1,239 @@
+//! Heading detection and the split of a resume into sections.
+//!
+//! A heading is a line by itself whose text, after dropping leading `#`s, a
+//! trailing `:` and case, is one of a fixed list of names. Matching a closed
+//! list (rather than "any short capitalised line") keeps job titles and
+//! company names from being mistaken for headings. Sections remember the byte
+//! offset where they start so that scoring can tell which section a keyword
+//! match falls in with a binary search.
+
+use super::lines::{split_lines, Line};
+
+/// The kind of a section. `Header` is the text before the first heading;
+/// `Body` is the whole text of a resume that has no headings at all.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum SectionKind {
+    Header,
+    Body,
+    Summary,
+    Skills,
+    Experience,
+    Education,
+    Projects,
+}
+
+impl SectionKind {
+    /// The canonical name reported in `sections_found` and `found_in`.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            SectionKind::Header => "header",
+            SectionKind::Body => "body",
+            SectionKind::Summary => "summary",
+            SectionKind::Skills => "skills",
+            SectionKind::Experience => "experience",
+            SectionKind::Education => "education",
+            SectionKind::Projects => "projects",
+        }
+    }
+}
+
+/// Every recognised heading text, lowercased with single spaces.
+const HEADINGS: &[(&str, SectionKind)] = &[
+    ("summary", SectionKind::Summary),
+    ("professional summary", SectionKind::Summary),
+    ("profile", SectionKind::Summary),
+    ("about", SectionKind::Summary),
+    ("about me", SectionKind::Summary),
+    ("objective", SectionKind::Summary),
+    ("career objective", SectionKind::Summary),
+    ("skills", SectionKind::Skills),
+    ("technical skills", SectionKind::Skills),
+    ("core skills", SectionKind::Skills),
+    ("core competencies", SectionKind::Skills),
+    ("technologies", SectionKind::Skills),
+    ("tools & technologies", SectionKind::Skills),
+    ("skills & tools", SectionKind::Skills),
+    ("experience", SectionKind::Experience),
+    ("work experience", SectionKind::Experience),
+    ("professional experience", SectionKind::Experience),
+    ("employment", SectionKind::Experience),
+    ("employment history", SectionKind::Experience),
+    ("work history", SectionKind::Experience),
+    ("career history", SectionKind::Experience),
+    ("education", SectionKind::Education),
+    ("academic background", SectionKind::Education),
+    ("education & training", SectionKind::Education),
+    ("qualifications", SectionKind::Education),
+    ("projects", SectionKind::Projects),
+    ("personal projects", SectionKind::Projects),
+    ("selected projects", SectionKind::Projects),
+    ("side projects", SectionKind::Projects),
+    ("open source", SectionKind::Projects),
+];
+
+/// Lines outside these bounds cannot be headings (the shortest is `about`,
+/// the longest three words); checking them first spares most lines the
+/// comparison with every heading.
+const HEADING_BYTES_MIN: usize = 5;
+const HEADING_BYTES_MAX: usize = 64;
+const HEADING_WORDS_MAX: usize = 3;
+
+/// The section kind `line` is a heading for, if it is a heading. Headings
+/// are ASCII, so words are compared ASCII case-insensitively, which needs no
+/// lowercased copy of the line.
+pub(crate) fn heading_kind(line: &str) -> Option<SectionKind> {
+    let trimmed = line.trim();
+    if !(HEADING_BYTES_MIN..=HEADING_BYTES_MAX).contains(&trimmed.len()) {
+        return None;
+    }
+    let without_hashes = trimmed.trim_start_matches('#').trim();
+    let without_colon = without_hashes.strip_suffix(':').unwrap_or(without_hashes);
+    if without_colon.split_whitespace().nth(HEADING_WORDS_MAX).is_some() {
+        return None;
+    }
+    HEADINGS.iter().find(|(heading, _)| words_equal_ignoring_case(without_colon, heading)).map(|(_, kind)| *kind)
+}
+
+/// True when `text` and `heading` have the same words, ignoring ASCII case
+/// and how much whitespace separates them.
+fn words_equal_ignoring_case(text: &str, heading: &str) -> bool {
+    let mut text_words = text.split_whitespace();
+    let mut heading_words = heading.split(' ');
+    loop {
+        match (text_words.next(), heading_words.next()) {
+            (None, None) => return true,
+            (Some(text_word), Some(heading_word)) if text_word.eq_ignore_ascii_case(heading_word) => {}
+            _ => return false,
+        }
+    }
+}
+
+/// A run of lines under one heading (or before the first heading).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Section<'a> {
+    pub kind: SectionKind,
+    /// Byte offset of the heading line (0 for the header or body).
+    pub start_byte: usize,
+    /// The lines after the heading, up to the next heading.
+    pub lines: Vec<Line<'a>>,
+}
+
+/// Splits `text` into sections. The first section is always the header (or
+/// the body, when there are no headings), so every byte belongs to a section.
+pub(crate) fn split_sections(text: &str) -> Vec<Section<'_>> {
+    let mut sections = vec![Section { kind: SectionKind::Header, start_byte: 0, lines: Vec::new() }];
+    for line in split_lines(text) {
+        match heading_kind(line.text) {
+            Some(kind) => sections.push(Section { kind, start_byte: line.start_byte, lines: Vec::new() }),
+            None => {
+                if let Some(current) = sections.last_mut() {
+                    current.lines.push(line);
+                }
+            }
+        }
+    }
+    if sections.len() == 1 {
+        sections[0].kind = SectionKind::Body;
+    }
+    sections
+}
+
+/// The kind of the section containing `byte` (sections are in byte order).
+pub(crate) fn section_kind_at(sections: &[Section<'_>], byte: usize) -> SectionKind {
+    let following_index = sections.partition_point(|section| section.start_byte <= byte);
+    sections[following_index.saturating_sub(1)].kind
+}
+
+/// The trimmed-end text of every line in sections of `kind`, in document
+/// order, with an empty line between sections so that entries never run on
+/// from one section into the next.
+pub(crate) fn lines_of_kind<'a>(sections: &[Section<'a>], kind: SectionKind) -> Vec<&'a str> {
+    let mut lines = Vec::new();
+    for section in sections.iter().filter(|section| section.kind == kind) {
+        if !lines.is_empty() {
+            lines.push("");
+        }
+        lines.extend(section.lines.iter().map(|line| line.text.trim_end()));
+    }
+    lines
+}
+
+/// Canonical names of the headed sections, distinct, in document order.
+pub(crate) fn section_names_found(sections: &[Section<'_>]) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    let headed = sections.iter().filter(|section| !matches!(section.kind, SectionKind::Header | SectionKind::Body));
+    for section in headed {
+        let name = section.kind.name();
+        if !names.iter().any(|found| found == name) {
+            names.push(name.to_string());
+        }
+    }
+    names
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn recognises_plain_uppercase_hashed_and_colon_headings() {
+        assert_eq!(heading_kind("SKILLS"), Some(SectionKind::Skills));
+        assert_eq!(heading_kind("Work Experience:"), Some(SectionKind::Experience));
+        assert_eq!(heading_kind("## Projects"), Some(SectionKind::Projects));
+        assert_eq!(heading_kind("  tools & technologies  "), Some(SectionKind::Skills));
+        assert_eq!(heading_kind("# About   Me"), Some(SectionKind::Summary));
+    }
+
+    #[test]
+    fn every_listed_heading_fits_the_length_bounds() {
+        for (heading, kind) in HEADINGS {
+            assert!((HEADING_BYTES_MIN..=HEADING_BYTES_MAX).contains(&heading.len()), "{heading}");
+            assert!(heading.split(' ').count() <= HEADING_WORDS_MAX, "{heading}");
+            assert_eq!(heading_kind(heading), Some(*kind), "{heading}");
+        }
+    }
+
+    #[test]
+    fn line_with_content_after_heading_word_is_not_a_heading() {
+        assert_eq!(heading_kind("Skills: Rust, Go"), None);
+        assert_eq!(heading_kind("Experience with Rust"), None);
+        assert_eq!(heading_kind(""), None);
+    }
+
+    #[test]
+    fn text_before_first_heading_is_the_header() {
+        let sections = split_sections("Jane Doe\njane@example.com\n\nSKILLS\nRust\n");
+        let kinds: Vec<SectionKind> = sections.iter().map(|section| section.kind).collect();
+        assert_eq!(kinds, [SectionKind::Header, SectionKind::Skills]);
+        assert_eq!(sections[1].start_byte, 27);
+        assert_eq!(sections[1].lines[0].text, "Rust");
+    }
+
+    #[test]
+    fn resume_without_headings_is_one_body_section() {
+        let sections = split_sections("Jane Doe\nRust developer");
+        assert_eq!(sections.len(), 1);
+        assert_eq!(sections[0].kind, SectionKind::Body);
+    }
+
+    #[test]
+    fn finds_section_of_a_byte_offset() {
+        let text = "Jane\nSkills\nRust\nEducation\nLeeds";
+        let sections = split_sections(text);
+        assert_eq!(section_kind_at(&sections, 0), SectionKind::Header);
+        assert_eq!(section_kind_at(&sections, text.find("Rust").unwrap()), SectionKind::Skills);
+        assert_eq!(section_kind_at(&sections, text.find("Leeds").unwrap()), SectionKind::Education);
+    }
+
+    #[test]
+    fn section_names_are_distinct_and_in_document_order() {
+        let sections = split_sections("Experience\nx\nSkills\ny\nExperience\nz");
+        assert_eq!(section_names_found(&sections), ["experience", "skills"]);
+    }
+
+    #[test]
+    fn repeated_sections_are_separated_by_a_blank_line() {
+        let sections = split_sections("Skills\nRust\nEducation\nLeeds\nSkills\nGo");
+        assert_eq!(lines_of_kind(&sections, SectionKind::Skills), ["Rust", "", "Go"]);
+    }
+}

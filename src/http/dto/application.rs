@@ -1,0 +1,335 @@
+//! Applications: list item, detail, parsed resume, ATS breakdown, pipeline,
+//! comments. Parsed resumes and breakdowns are mapped field by field so that
+//! the wire names stay stable when domain types change.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use super::job::StageView;
+use crate::domain::application::{Application, Pipeline};
+use crate::domain::ats::{AtsBreakdown, CriterionKind, CriterionResult};
+use crate::domain::comment::Comment;
+use crate::domain::job::Job;
+use crate::domain::resume::{ContactDetails, EducationEntry, ExperienceEntry, ParsedResume, ProjectEntry};
+use crate::domain::tag::Tag;
+use crate::domain::workspace::Workspace;
+
+use super::job::WeightingView;
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ApplicationListItem<'a> {
+    pub id: &'a str,
+    pub job_id: &'a str,
+    pub candidate_name: &'a str,
+    pub email: &'a str,
+    pub ats_score: Option<u8>,
+    pub job_stage_id: &'a str,
+    pub tags: &'a [Tag],
+    pub status: &'static str,
+    pub pipeline_state: &'static str,
+    pub created_at: String,
+    pub updated_at: String,
+}
+
+impl<'a> ApplicationListItem<'a> {
+    pub fn new(application: &'a Application) -> Self {
+        Self {
+            id: application.id.as_str(),
+            job_id: application.job_id.as_str(),
+            candidate_name: &application.candidate_name,
+            email: &application.email,
+            ats_score: application.ats_score(),
+            job_stage_id: application.stage_id.as_str(),
+            tags: &application.tags,
+            status: application.status.as_str(),
+            pipeline_state: application.pipeline.state.as_str(),
+            created_at: application.created_at.to_iso8601(),
+            updated_at: application.updated_at.to_iso8601(),
+        }
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PipelineView<'a> {
+    pub state: &'static str,
+    pub reason: Option<&'a str>,
+    pub run: u32,
+    pub updated_at: String,
+}
+
+impl<'a> PipelineView<'a> {
+    pub fn new(pipeline: &'a Pipeline) -> Self {
+        Self {
+            state: pipeline.state.as_str(),
+            reason: pipeline.reason.as_deref(),
+            run: pipeline.run,
+            updated_at: pipeline.updated_at.to_iso8601(),
+        }
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ResumeFileView<'a> {
+    pub file_name: Option<&'a str>,
+    pub media_type: &'a str,
+    pub size_bytes: usize,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ApplicationDetail<'a> {
+    pub id: &'a str,
+    pub job_id: &'a str,
+    pub candidate_name: &'a str,
+    pub email: &'a str,
+    pub phone: Option<&'a str>,
+    pub status: &'static str,
+    pub stage: Option<StageView<'a>>,
+    pub job_stage_id: &'a str,
+    pub tags: &'a [Tag],
+    pub ats_score: Option<u8>,
+    pub answers: &'a BTreeMap<String, String>,
+    pub resume_file: Option<ResumeFileView<'a>>,
+    pub resume: Option<ResumeView<'a>>,
+    pub ats: Option<AtsView<'a>>,
+    pub pipeline: PipelineView<'a>,
+    pub comment_count: usize,
+    pub created_at: String,
+    pub updated_at: String,
+}
+
+impl<'a> ApplicationDetail<'a> {
+    pub fn new(workspace: &'a Workspace, application: &'a Application) -> Self {
+        let job = workspace.jobs.get(&application.job_id);
+        Self {
+            id: application.id.as_str(),
+            job_id: application.job_id.as_str(),
+            candidate_name: &application.candidate_name,
+            email: &application.email,
+            phone: application.phone.as_deref(),
+            status: application.status.as_str(),
+            stage: job.and_then(|job| stage_view(job, application)),
+            job_stage_id: application.stage_id.as_str(),
+            tags: &application.tags,
+            ats_score: application.ats_score(),
+            answers: &application.answers,
+            resume_file: application.resume_source.as_ref().map(|source| ResumeFileView {
+                file_name: source.file_name.as_deref(),
+                media_type: &source.media_type,
+                size_bytes: source.text.len(),
+            }),
+            resume: application.resume.as_deref().map(ResumeView::new),
+            ats: application.ats.as_deref().map(AtsView::new),
+            pipeline: PipelineView::new(&application.pipeline),
+            comment_count: application.comments.len(),
+            created_at: application.created_at.to_iso8601(),
+            updated_at: application.updated_at.to_iso8601(),
+        }
+    }
+}
+
+pub fn stage_view<'a>(job: &'a Job, application: &Application) -> Option<StageView<'a>> {
+    let position = job.stage_position(&application.stage_id)?;
+    Some(StageView::new(&job.definition.stages[position], position))
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ResumeView<'a> {
+    pub summary: Option<&'a str>,
+    pub skills: &'a [String],
+    pub experience: Vec<ExperienceView<'a>>,
+    pub education: Vec<EducationView<'a>>,
+    pub projects: Vec<ProjectView<'a>>,
+    pub contact: ContactView<'a>,
+    pub total_experience_months: Option<u32>,
+    pub total_years_experience: Option<f64>,
+    pub sections_found: &'a [String],
+    pub word_count: u32,
+}
+
+impl<'a> ResumeView<'a> {
+    pub fn new(resume: &'a ParsedResume) -> Self {
+        Self {
+            summary: resume.summary.as_deref(),
+            skills: &resume.skills,
+            experience: resume.experience.iter().map(ExperienceView::new).collect(),
+            education: resume.education.iter().map(EducationView::new).collect(),
+            projects: resume.projects.iter().map(ProjectView::new).collect(),
+            contact: ContactView::new(&resume.contact),
+            total_experience_months: resume.total_experience_months,
+            total_years_experience: resume
+                .total_experience_months
+                .map(|months| (f64::from(months) / 1.2).round() / 10.0),
+            sections_found: &resume.sections_found,
+            word_count: resume.word_count,
+        }
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ExperienceView<'a> {
+    pub title: Option<&'a str>,
+    pub company: Option<&'a str>,
+    pub start: Option<&'a str>,
+    pub end: Option<&'a str>,
+    pub duration_months: Option<u32>,
+    pub highlights: &'a [String],
+}
+
+impl<'a> ExperienceView<'a> {
+    fn new(entry: &'a ExperienceEntry) -> Self {
+        Self {
+            title: entry.title.as_deref(),
+            company: entry.company.as_deref(),
+            start: entry.start.as_deref(),
+            end: entry.end.as_deref(),
+            duration_months: entry.duration_months,
+            highlights: &entry.highlights,
+        }
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EducationView<'a> {
+    pub institution: Option<&'a str>,
+    pub degree: Option<&'a str>,
+    pub field: Option<&'a str>,
+    pub graduation_year: Option<u16>,
+}
+
+impl<'a> EducationView<'a> {
+    fn new(entry: &'a EducationEntry) -> Self {
+        Self {
+            institution: entry.institution.as_deref(),
+            degree: entry.degree.as_deref(),
+            field: entry.field.as_deref(),
+            graduation_year: entry.graduation_year,
+        }
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ProjectView<'a> {
+    pub name: &'a str,
+    pub description: Option<&'a str>,
+    pub technologies: &'a [String],
+}
+
+impl<'a> ProjectView<'a> {
+    fn new(entry: &'a ProjectEntry) -> Self {
+        Self { name: &entry.name, description: entry.description.as_deref(), technologies: &entry.technologies }
+    }
+}
+
+#[derive(Serialize)]
+pub struct ContactView<'a> {
+    pub emails: &'a [String],
+    pub phones: &'a [String],
+    pub links: &'a [String],
+}
+
+impl<'a> ContactView<'a> {
+    fn new(contact: &'a ContactDetails) -> Self {
+        Self { emails: &contact.emails, phones: &contact.phones, links: &contact.links }
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AtsView<'a> {
+    pub overall_score: u8,
+    pub matched_keywords: &'a [String],
+    pub missing_keywords: &'a [String],
+    pub strengths: &'a [String],
+    pub concerns: &'a [String],
+    pub criteria: Vec<CriterionView<'a>>,
+    pub weighting: WeightingView,
+    pub engine_version: u32,
+}
+
+impl<'a> AtsView<'a> {
+    pub fn new(breakdown: &'a AtsBreakdown) -> Self {
+        Self {
+            overall_score: breakdown.overall_score,
+            matched_keywords: &breakdown.matched_keywords,
+            missing_keywords: &breakdown.missing_keywords,
+            strengths: &breakdown.strengths,
+            concerns: &breakdown.concerns,
+            criteria: breakdown.criteria.iter().map(CriterionView::new).collect(),
+            weighting: breakdown.weighting.into(),
+            engine_version: breakdown.engine_version,
+        }
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CriterionView<'a> {
+    pub kind: &'static str,
+    pub criterion: &'a str,
+    pub matched: bool,
+    pub occurrences: u32,
+    pub found_in: &'a [String],
+    pub points: f64,
+    pub points_max: f64,
+}
+
+impl<'a> CriterionView<'a> {
+    fn new(result: &'a CriterionResult) -> Self {
+        Self {
+            kind: match result.kind {
+                CriterionKind::MustHave => "mustHave",
+                CriterionKind::NiceToHave => "niceToHave",
+                CriterionKind::Experience => "experience",
+            },
+            criterion: &result.criterion,
+            matched: result.matched,
+            occurrences: result.occurrences,
+            found_in: &result.found_in,
+            points: (result.points * 100.0).round() / 100.0,
+            points_max: (result.points_max * 100.0).round() / 100.0,
+        }
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CommentView<'a> {
+    pub id: &'a str,
+    pub application_id: &'a str,
+    pub text: &'a str,
+    pub paragraphs: Vec<&'a str>,
+    pub source: &'static str,
+    pub author: AuthorView<'a>,
+    pub created_at: String,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AuthorView<'a> {
+    pub user_id: &'a str,
+    pub name: &'a str,
+}
+
+impl<'a> CommentView<'a> {
+    pub fn new(workspace: &'a Workspace, application_id: &'a str, comment: &'a Comment) -> Self {
+        let name = workspace.members.get(&comment.author).map_or("", |member| member.name.as_str());
+        Self {
+            id: comment.id.as_str(),
+            application_id,
+            text: &comment.text,
+            paragraphs: comment.paragraphs(),
+            source: comment.source.as_str(),
+            author: AuthorView { user_id: comment.author.as_str(), name },
+            created_at: comment.created_at.to_iso8601(),
+        }
+    }
+}

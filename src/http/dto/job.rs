@@ -1,0 +1,158 @@
+//! Job summary (list item) and job detail.
+
+use serde::Serialize;
+
+use crate::domain::ats::Weighting;
+use crate::domain::job::{FormField, Job, Stage};
+use crate::domain::tag::Tag;
+use crate::domain::workspace::Workspace;
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct JobSummary<'a> {
+    pub id: &'a str,
+    pub title: &'a str,
+    pub status: &'static str,
+    pub team_id: &'a str,
+    pub team_name: &'a str,
+    pub application_count: u32,
+    pub created_at: String,
+}
+
+impl<'a> JobSummary<'a> {
+    pub fn new(workspace: &'a Workspace, job: &'a Job) -> Self {
+        Self {
+            id: job.id.as_str(),
+            title: &job.definition.title,
+            status: job.definition.status.as_str(),
+            team_id: job.team_id.as_str(),
+            team_name: team_name(workspace, job),
+            application_count: job.application_count,
+            created_at: job.created_at.to_iso8601(),
+        }
+    }
+}
+
+fn team_name<'a>(workspace: &'a Workspace, job: &Job) -> &'a str {
+    workspace.teams.get(&job.team_id).map_or("", |team| team.name.as_str())
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct JobDetail<'a> {
+    pub id: &'a str,
+    pub title: &'a str,
+    pub status: &'static str,
+    pub team_id: &'a str,
+    pub team_name: &'a str,
+    pub description: &'a str,
+    pub form_fields: Vec<FormFieldView<'a>>,
+    pub stages: Vec<StageView<'a>>,
+    pub criteria: CriteriaView<'a>,
+    pub tier: &'static str,
+    /// Fit scores left in this job's own envelope.
+    pub fit_scores: u32,
+    pub fit_scores_used: u32,
+    pub tags: &'a [Tag],
+    pub collaborators: Vec<&'a str>,
+    pub application_count: u32,
+    pub created_at: String,
+    pub updated_at: String,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FormFieldView<'a> {
+    pub key: &'a str,
+    pub label: &'a str,
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+    pub required: bool,
+    pub options: &'a [String],
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StageView<'a> {
+    pub id: &'a str,
+    pub name: &'a str,
+    pub position: usize,
+}
+
+impl<'a> StageView<'a> {
+    pub fn new(stage: &'a Stage, position: usize) -> Self {
+        Self { id: stage.id.as_str(), name: &stage.name, position }
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CriteriaView<'a> {
+    pub must_haves: &'a [String],
+    pub nice_to_haves: &'a [String],
+    pub weighting: WeightingView,
+    pub min_years_experience: Option<u32>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct WeightingView {
+    pub must_haves: u32,
+    pub nice_to_haves: u32,
+    pub experience: u32,
+}
+
+impl From<Weighting> for WeightingView {
+    fn from(weighting: Weighting) -> Self {
+        Self {
+            must_haves: weighting.must_haves,
+            nice_to_haves: weighting.nice_to_haves,
+            experience: weighting.experience,
+        }
+    }
+}
+
+impl<'a> JobDetail<'a> {
+    pub fn new(workspace: &'a Workspace, job: &'a Job) -> Self {
+        let definition = &job.definition;
+        Self {
+            id: job.id.as_str(),
+            title: &definition.title,
+            status: definition.status.as_str(),
+            team_id: job.team_id.as_str(),
+            team_name: team_name(workspace, job),
+            description: &definition.description,
+            form_fields: definition.form_fields.iter().map(form_field).collect(),
+            stages: definition
+                .stages
+                .iter()
+                .enumerate()
+                .map(|(position, stage)| StageView::new(stage, position))
+                .collect(),
+            criteria: CriteriaView {
+                must_haves: &definition.criteria.must_haves,
+                nice_to_haves: &definition.criteria.nice_to_haves,
+                weighting: definition.criteria.weighting.into(),
+                min_years_experience: definition.criteria.min_years_experience,
+            },
+            tier: definition.tier.as_str(),
+            fit_scores: job.fit_scores_remaining,
+            fit_scores_used: job.fit_scores_used,
+            tags: &job.tags,
+            collaborators: definition.collaborators.iter().map(|user| user.as_str()).collect(),
+            application_count: job.application_count,
+            created_at: job.created_at.to_iso8601(),
+            updated_at: job.updated_at.to_iso8601(),
+        }
+    }
+}
+
+fn form_field(field: &FormField) -> FormFieldView<'_> {
+    FormFieldView {
+        key: &field.key,
+        label: &field.label,
+        kind: field.kind.as_str(),
+        required: field.required,
+        options: &field.options,
+    }
+}

@@ -1,0 +1,216 @@
+//! POST /api/jobs/:jobId/applications: the public careers-page apply. No
+//! authentication; the job must be active. JSON, or multipart/form-data with
+//! the same fields and a `resume` file. Plain-text resumes only for now: a PDF
+//! or DOCX file gets 415 with a message that says so. The body is read with a
+//! hard byte limit before anything is parsed.
+
+use std::collections::BTreeMap;
+
+use actix_multipart::Multipart;
+use actix_web::http::header;
+use actix_web::{web, HttpRequest, HttpResponse};
+use futures_util::{StreamExt, TryStreamExt};
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use super::dto::application::ApplicationDetail;
+use super::envelope::created;
+use super::error::{ApiError, Surface};
+use super::state::AppState;
+use crate::domain::commands::{accepts_applications, SubmitApplication, SubmitApplicationInput};
+use crate::domain::error::DomainError;
+use crate::domain::ids::JobId;
+use crate::domain::limits::ANSWERS_MAX;
+
+const SURFACE: Surface = Surface::Dashboard;
+/// Multipart parts accepted in one application (fields plus the file).
+pub const MULTIPART_PARTS_MAX: usize = ANSWERS_MAX + 10;
+
+pub async fn apply(
+    request: HttpRequest,
+    payload: web::Payload,
+    state: web::Data<AppState>,
+    job_id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let not_found = || ApiError::not_found(SURFACE, format!("job {:?} was not found", job_id.as_str()));
+    let job_id = JobId::parse(&job_id).ok_or_else(not_found)?;
+    let workspace_id = state.registry.directory.workspace_of_job(&job_id).ok_or_else(not_found)?;
+    let workspace = state.registry.workspace(&workspace_id).ok_or_else(not_found)?;
+    {
+        // Refuse before reading what may be megabytes of body.
+        let snapshot = workspace.state.read();
+        let job = snapshot.jobs.get(&job_id).ok_or_else(not_found)?;
+        if !accepts_applications(job) {
+            return Err(ApiError::Domain(
+                SURFACE,
+                DomainError::NotAcceptingApplications(format!(
+                    "job {job_id} is {} and does not accept applications",
+                    job.definition.status.as_str()
+                )),
+            ));
+        }
+    }
+    let limit = state.settings.intake_body_bytes_max;
+    let input = match media_type(&request).as_deref() {
+        Some("application/json") => from_json(&read_limited(payload, limit).await?)?,
+        Some("multipart/form-data") => from_multipart(Multipart::new(request.headers(), payload), limit).await?,
+        other => {
+            return Err(ApiError::UnsupportedMediaType(format!(
+                "send application/json or multipart/form-data, not {}",
+                other.unwrap_or("a body without Content-Type")
+            )))
+        }
+    };
+    let command = SubmitApplication { job_id, input };
+    let application =
+        state.registry.execute(&workspace, command).await.map_err(|error| ApiError::from_registry(SURFACE, error))?;
+    let workspace = workspace.state.read();
+    Ok(created(json!({ "application": ApplicationDetail::new(&workspace, &application) })))
+}
+
+fn media_type(request: &HttpRequest) -> Option<String> {
+    let value = request.headers().get(header::CONTENT_TYPE)?.to_str().ok()?;
+    Some(value.split(';').next().unwrap_or("").trim().to_ascii_lowercase())
+}
+
+fn too_large(limit: usize) -> ApiError {
+    ApiError::PayloadTooLarge(format!("the application is over the {limit}-byte limit"))
+}
+
+async fn read_limited(mut payload: web::Payload, limit: usize) -> Result<web::BytesMut, ApiError> {
+    let mut body = web::BytesMut::new();
+    while let Some(chunk) = payload.next().await {
+        let chunk =
+            chunk.map_err(|error| ApiError::invalid(SURFACE, format!("the body could not be read: {error}")))?;
+        if body.len() + chunk.len() > limit {
+            return Err(too_large(limit));
+        }
+        body.extend_from_slice(&chunk);
+    }
+    Ok(body)
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct ApplicationBody {
+    candidate_name: Option<String>,
+    email: Option<String>,
+    phone: Option<String>,
+    answers: Option<BTreeMap<String, Value>>,
+    resume_text: Option<String>,
+}
+
+fn from_json(body: &[u8]) -> Result<SubmitApplicationInput, ApiError> {
+    let body: ApplicationBody = serde_json::from_slice(body)
+        .map_err(|error| ApiError::invalid(SURFACE, format!("the JSON body is invalid: {error}")))?;
+    let mut answers = BTreeMap::new();
+    for (key, value) in body.answers.unwrap_or_default() {
+        answers.insert(key.clone(), answer_text(&key, value)?);
+    }
+    Ok(SubmitApplicationInput {
+        candidate_name: body.candidate_name,
+        email: body.email,
+        phone: body.phone,
+        answers,
+        resume_text: body.resume_text,
+        resume_file_name: None,
+        resume_media_type: None,
+    })
+}
+
+fn answer_text(key: &str, value: Value) -> Result<String, ApiError> {
+    match value {
+        Value::String(text) => Ok(text),
+        Value::Bool(flag) => Ok(flag.to_string()),
+        Value::Number(number) => Ok(number.to_string()),
+        _ => Err(ApiError::invalid(SURFACE, format!("`answers.{key}` must be a string, number or boolean"))),
+    }
+}
+
+async fn from_multipart(mut multipart: Multipart, limit: usize) -> Result<SubmitApplicationInput, ApiError> {
+    let mut input = SubmitApplicationInput::default();
+    let mut bytes_read = 0usize;
+    let mut parts = 0usize;
+    while let Some(mut field) = multipart.try_next().await.map_err(multipart_error(limit))? {
+        parts += 1;
+        if parts > MULTIPART_PARTS_MAX {
+            return Err(ApiError::invalid(SURFACE, format!("the form has more than {MULTIPART_PARTS_MAX} parts")));
+        }
+        let name = field.name().unwrap_or("").to_owned();
+        let file_name =
+            field.content_disposition().and_then(|disposition| disposition.get_filename()).map(str::to_owned);
+        let content_type = field.content_type().map(|mime| mime.essence_str().to_ascii_lowercase());
+        if name == "resume" {
+            check_resume_type(file_name.as_deref(), content_type.as_deref())?;
+        }
+        let mut value = Vec::new();
+        while let Some(chunk) = field.try_next().await.map_err(multipart_error(limit))? {
+            bytes_read += chunk.len();
+            if bytes_read > limit {
+                return Err(too_large(limit));
+            }
+            value.extend_from_slice(&chunk);
+        }
+        let text = String::from_utf8(value)
+            .map_err(|_| ApiError::invalid(SURFACE, format!("form field `{name}` is not UTF-8 text")))?;
+        assign_field(&mut input, &name, text, file_name, content_type)?;
+    }
+    Ok(input)
+}
+
+fn multipart_error(limit: usize) -> impl Fn(actix_multipart::MultipartError) -> ApiError {
+    move |error| match error {
+        actix_multipart::MultipartError::Payload(actix_web::error::PayloadError::Overflow) => too_large(limit),
+        error => ApiError::invalid(SURFACE, format!("the multipart body is invalid: {error}")),
+    }
+}
+
+fn assign_field(
+    input: &mut SubmitApplicationInput,
+    name: &str,
+    text: String,
+    file_name: Option<String>,
+    content_type: Option<String>,
+) -> Result<(), ApiError> {
+    match name {
+        "candidateName" => input.candidate_name = Some(text),
+        "email" => input.email = Some(text),
+        "phone" => input.phone = Some(text),
+        "resumeText" => input.resume_text = Some(text),
+        "resume" => {
+            input.resume_text = Some(text);
+            input.resume_file_name = file_name;
+            input.resume_media_type = Some(content_type.unwrap_or_else(|| "text/plain".into()));
+        }
+        "answers" => {
+            let answers: BTreeMap<String, Value> = serde_json::from_str(&text).map_err(|error| {
+                ApiError::invalid(SURFACE, format!("form field `answers` must be a JSON object: {error}"))
+            })?;
+            for (key, value) in answers {
+                input.answers.insert(key.clone(), answer_text(&key, value)?);
+            }
+        }
+        other => match other.strip_prefix("answers[").and_then(|rest| rest.strip_suffix(']')) {
+            Some(key) => {
+                input.answers.insert(key.to_owned(), text);
+            }
+            None => return Err(ApiError::invalid(SURFACE, format!("unknown form field `{other}`"))),
+        },
+    }
+    Ok(())
+}
+
+fn check_resume_type(file_name: Option<&str>, content_type: Option<&str>) -> Result<(), ApiError> {
+    let extension =
+        file_name.and_then(|name| name.rsplit_once('.')).map(|(_, extension)| extension.to_ascii_lowercase());
+    let is_text =
+        matches!(content_type, None | Some("text/plain") | Some("text/markdown") | Some("application/octet-stream"))
+            && !matches!(extension.as_deref(), Some("pdf" | "docx" | "doc"));
+    if is_text {
+        return Ok(());
+    }
+    let shown = content_type.map_or_else(|| extension.clone().unwrap_or_default(), str::to_owned);
+    Err(ApiError::UnsupportedMediaType(format!(
+        "resume files must be plain text for now (text/plain); {shown} (PDF or DOCX) is not supported yet: paste the text into `resumeText` instead"
+    )))
+}

@@ -1,0 +1,49 @@
+//! Cross-cutting response behaviour: panics become 500s in the envelope (and
+//! never take a worker down), and every /api/v1 response carries the
+//! `X-RateLimit-*` headers of the decision its extractor made.
+
+use std::panic::AssertUnwindSafe;
+
+use actix_web::body::{BoxBody, MessageBody};
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::header::{HeaderName, HeaderValue};
+use actix_web::middleware::Next;
+use actix_web::{HttpMessage, ResponseError};
+use futures_util::FutureExt;
+
+use super::error::ApiError;
+use crate::auth::key_registry::RateDecision;
+
+pub async fn contain_panics(
+    request: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
+    let http_request = request.request().clone();
+    match AssertUnwindSafe(next.call(request)).catch_unwind().await {
+        Ok(result) => result.map(ServiceResponse::map_into_boxed_body),
+        Err(panic) => {
+            let message = panic
+                .downcast_ref::<&str>()
+                .map(|text| (*text).to_owned())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_default();
+            tracing::error!(path = %http_request.path(), %message, "a handler panicked");
+            Ok(ServiceResponse::new(http_request, ApiError::Internal.error_response()))
+        }
+    }
+}
+
+pub async fn rate_limit_headers(
+    request: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let mut response = next.call(request).await?;
+    let decision = response.request().extensions().get::<RateDecision>().copied();
+    if let Some(decision) = decision {
+        let headers = response.headers_mut();
+        headers.insert(HeaderName::from_static("x-ratelimit-limit"), HeaderValue::from(decision.limit));
+        headers.insert(HeaderName::from_static("x-ratelimit-remaining"), HeaderValue::from(decision.remaining));
+        headers.insert(HeaderName::from_static("x-ratelimit-reset"), HeaderValue::from(decision.reset_seconds));
+    }
+    Ok(response)
+}

@@ -1,0 +1,23 @@
+//! The HTTP layer: the only module that knows actix-web. It authenticates
+//! (extractors), parses requests into domain commands and queries, and shapes
+//! responses in the envelope. Routes:
+//!
+//! - `/api/v1/...`: the public API (API key) — `v1`
+//! - `/api/orgs/:orgId/...`: key management and the dashboard (JWT) — `dashboard`
+//! - `/api/jobs/:jobId/applications`: the careers-page apply (public) — `intake`
+//! - `/healthz`, `/readyz`
+
+pub mod dashboard;
+pub mod dto;
+pub mod envelope;
+pub mod error;
+pub mod extract;
+pub mod intake;
+pub mod middleware;
+pub mod params;
+pub mod server;
+pub mod state;
+pub mod v1;
+
+pub use server::{start_server, ServerHandle};
+pub use state::{AppState, HttpSettings};

@@ -1,0 +1,73 @@
+//! Query-string parsing with messages that name the parameter. Unknown
+//! parameters are rejected rather than ignored, so a typo such as
+//! `atsMinScore` fails loudly instead of silently returning everything.
+
+use std::collections::BTreeMap;
+
+use actix_web::HttpRequest;
+
+use super::error::{ApiError, Surface};
+use crate::domain::limits::{PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX};
+use crate::domain::query::PageRequest;
+
+/// Longest query string accepted.
+pub const QUERY_STRING_BYTES_MAX: usize = 4_096;
+
+pub struct QueryParams {
+    surface: Surface,
+    values: BTreeMap<String, String>,
+}
+
+impl QueryParams {
+    pub fn parse(request: &HttpRequest, surface: Surface, allowed: &[&str]) -> Result<QueryParams, ApiError> {
+        let query = request.query_string();
+        if query.len() > QUERY_STRING_BYTES_MAX {
+            return Err(ApiError::invalid(surface, format!("the query string is over {QUERY_STRING_BYTES_MAX} bytes")));
+        }
+        let pairs: Vec<(String, String)> = serde_urlencoded::from_str(query)
+            .map_err(|error| ApiError::invalid(surface, format!("the query string is malformed: {error}")))?;
+        let mut values = BTreeMap::new();
+        for (name, value) in pairs {
+            if !allowed.contains(&name.as_str()) {
+                return Err(ApiError::invalid(
+                    surface,
+                    format!("unknown query parameter `{name}`; this route takes {}", allowed.join(", ")),
+                ));
+            }
+            if values.insert(name.clone(), value).is_some() {
+                return Err(ApiError::invalid(surface, format!("query parameter `{name}` is given twice")));
+            }
+        }
+        Ok(QueryParams { surface, values })
+    }
+
+    pub fn text(&self, name: &str) -> Option<&str> {
+        self.values.get(name).map(String::as_str)
+    }
+
+    pub fn invalid(&self, message: impl Into<String>) -> ApiError {
+        ApiError::invalid(self.surface, message)
+    }
+
+    /// `offset` (default 0) and `limit` (default 20, 1 or more, capped at 100).
+    pub fn page(&self) -> Result<PageRequest, ApiError> {
+        let offset = match self.text("offset") {
+            None => 0,
+            Some(text) => text
+                .parse::<usize>()
+                .map_err(|_| self.invalid(format!("`offset` must be a whole number of 0 or more, not {text:?}")))?,
+        };
+        let limit = match self.text("limit") {
+            None => PAGE_LIMIT_DEFAULT,
+            Some(text) => match text.parse::<usize>() {
+                Ok(0) => return Err(self.invalid("`limit` must be at least 1")),
+                Ok(limit) => limit.min(PAGE_LIMIT_MAX),
+                Err(_) => {
+                    return Err(self
+                        .invalid(format!("`limit` must be a whole number from 1 to {PAGE_LIMIT_MAX}, not {text:?}")))
+                }
+            },
+        };
+        Ok(PageRequest { offset, limit })
+    }
+}

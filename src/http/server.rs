@@ -1,0 +1,139 @@
+//! Building the app and running the server on a listener that is already
+//! bound, which is what lets tests start it on port 0.
+
+use std::net::TcpListener;
+
+use actix_web::dev::Server;
+use actix_web::error::JsonPayloadError;
+use actix_web::middleware::from_fn;
+use actix_web::{web, App, HttpRequest, HttpResponse, HttpServer, Route};
+use serde_json::json;
+
+use super::envelope::success;
+use super::error::{ApiError, Surface};
+use super::middleware::{contain_panics, rate_limit_headers};
+use super::state::{AppState, JSON_BODY_BYTES_MAX};
+use super::{dashboard, intake, v1};
+
+pub type ServerHandle = actix_web::dev::ServerHandle;
+
+pub fn start_server(listener: TcpListener, state: web::Data<AppState>, workers: usize) -> std::io::Result<Server> {
+    let server = HttpServer::new(move || {
+        App::new()
+            .app_data(state.clone())
+            .app_data(web::JsonConfig::default().limit(JSON_BODY_BYTES_MAX).error_handler(json_error))
+            .app_data(web::PathConfig::default().error_handler(|error, request| {
+                ApiError::invalid(Surface::of_path(request.path()), error.to_string()).into()
+            }))
+            .configure(|config| routes(config, state.settings.testing_routes))
+            .default_service(web::to(route_not_found))
+    })
+    .workers(workers.max(1))
+    .listen(listener)?
+    .run();
+    Ok(server)
+}
+
+fn json_error(error: JsonPayloadError, request: &HttpRequest) -> actix_web::Error {
+    let surface = Surface::of_path(request.path());
+    let api_error = match &error {
+        JsonPayloadError::Overflow { limit } | JsonPayloadError::OverflowKnownLength { limit, .. } => {
+            ApiError::PayloadTooLarge(format!("the JSON body is over the {limit}-byte limit"))
+        }
+        JsonPayloadError::ContentType => ApiError::UnsupportedMediaType("send the body as application/json".into()),
+        JsonPayloadError::Deserialize(inner) if inner.is_data() => {
+            ApiError::invalid(surface, format!("the body does not fit this route: {inner}"))
+        }
+        other => ApiError::invalid(surface, format!("the body is not valid JSON: {other}")),
+    };
+    api_error.into()
+}
+
+/// A resource whose other methods answer 405 in the envelope, and whose
+/// handlers' panics become 500s. The panic guard sits on the resource, not
+/// the app, because it keeps a copy of the request, and actix can only route
+/// a request it holds alone.
+fn resource(
+    path: &str,
+    routes: Vec<Route>,
+) -> actix_web::Resource<
+    impl actix_web::dev::ServiceFactory<
+        actix_web::dev::ServiceRequest,
+        Config = (),
+        Response = actix_web::dev::ServiceResponse<actix_web::body::BoxBody>,
+        Error = actix_web::Error,
+        InitError = (),
+    >,
+> {
+    routes
+        .into_iter()
+        .fold(web::resource(path), |resource, route| resource.route(route))
+        .default_service(web::to(method_not_allowed))
+        .wrap(from_fn(contain_panics))
+}
+
+fn routes(config: &mut web::ServiceConfig, testing_routes: bool) {
+    config.service(
+        web::scope("/api/v1")
+            .wrap(from_fn(rate_limit_headers))
+            .service(resource("/jobs", vec![web::get().to(v1::jobs::list)]))
+            .service(resource("/jobs/{job_id}", vec![web::get().to(v1::jobs::detail)]))
+            .service(resource("/jobs/{job_id}/applications", vec![web::get().to(v1::jobs::applications)]))
+            .service(resource("/applications/{application_id}", vec![web::get().to(v1::applications::detail)]))
+            .service(resource("/applications/{application_id}/resume", vec![web::get().to(v1::applications::resume)]))
+            .service(resource("/applications/{application_id}/ats", vec![web::get().to(v1::applications::ats)]))
+            .service(resource("/applications/{application_id}/ats/rerun", vec![web::post().to(v1::writes::rerun_ats)]))
+            .service(resource("/applications/{application_id}/stage", vec![web::patch().to(v1::writes::move_stage)]))
+            .service(resource("/applications/{application_id}/tags", vec![web::patch().to(v1::writes::update_tags)]))
+            .service(resource(
+                "/applications/{application_id}/comments",
+                vec![web::get().to(v1::applications::comments), web::post().to(v1::writes::add_comment)],
+            ))
+            .default_service(web::to(route_not_found)),
+    );
+    config
+        .service(resource("/api/orgs/{org_id}", vec![web::put().to(dashboard::organisation::put_workspace)]))
+        .service(resource(
+            "/api/orgs/{org_id}/api-keys",
+            vec![web::post().to(dashboard::keys::create), web::get().to(dashboard::keys::list)],
+        ))
+        .service(resource("/api/orgs/{org_id}/api-keys/{key_id}", vec![web::delete().to(dashboard::keys::revoke)]))
+        .service(resource("/api/orgs/{org_id}/members", vec![web::post().to(dashboard::organisation::add_member)]))
+        .service(resource("/api/orgs/{org_id}/teams", vec![web::post().to(dashboard::organisation::create_team)]))
+        .service(resource("/api/orgs/{org_id}/jobs", vec![web::post().to(dashboard::jobs::create)]))
+        .service(resource("/api/orgs/{org_id}/jobs/{job_id}", vec![web::patch().to(dashboard::jobs::update)]))
+        .service(resource(
+            "/api/orgs/{org_id}/applications/{application_id}",
+            vec![web::patch().to(dashboard::jobs::set_application_status)],
+        ))
+        .service(resource(
+            "/api/orgs/{org_id}/notifications",
+            vec![web::get().to(dashboard::organisation::notifications)],
+        ))
+        .service(resource("/api/jobs/{job_id}/applications", vec![web::post().to(intake::apply)]))
+        .service(resource("/healthz", vec![web::get().to(health)]))
+        .service(resource("/readyz", vec![web::get().to(ready)]));
+    if testing_routes {
+        config.service(resource("/__test/panic", vec![web::get().to(panic_for_tests)]));
+    }
+}
+
+async fn route_not_found(request: HttpRequest) -> Result<HttpResponse, ApiError> {
+    Err(ApiError::RouteNotFound(format!("{} {}", request.method(), request.path())))
+}
+
+async fn method_not_allowed(request: HttpRequest) -> Result<HttpResponse, ApiError> {
+    Err(ApiError::MethodNotAllowed(format!("{} {}", request.method(), request.path())))
+}
+
+async fn health() -> HttpResponse {
+    success(json!({ "healthy": true }))
+}
+
+async fn ready(state: web::Data<AppState>) -> HttpResponse {
+    success(json!({ "ready": true, "workspaces": state.registry.workspace_count() }))
+}
+
+async fn panic_for_tests() -> HttpResponse {
+    panic!("deliberate panic from /__test/panic");
+}

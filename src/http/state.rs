@@ -1,0 +1,29 @@
+//! What every handler shares.
+
+use std::sync::Arc;
+
+use crate::auth::anonymous_limit::AnonymousLimiter;
+use crate::auth::jwt::JwtVerifier;
+use crate::workspace::Registry;
+
+#[derive(Clone, Copy, Debug)]
+pub struct HttpSettings {
+    /// Jobs a scoped key's job list looks at (newest first) before claims filtering; 0 = all.
+    pub claims_window: usize,
+    /// Largest careers-page application body (JSON or multipart).
+    pub intake_body_bytes_max: usize,
+    pub default_rate_limit_per_minute: u32,
+    /// Mounts `/__test/panic`, for the test that proves a panic is contained.
+    pub testing_routes: bool,
+}
+
+/// Largest JSON body of every route but the careers-page apply: a 10,000
+/// character comment is at most 60 KB even with every character escaped.
+pub const JSON_BODY_BYTES_MAX: usize = 1024 * 1024;
+
+pub struct AppState {
+    pub registry: Arc<Registry>,
+    pub jwt: Arc<JwtVerifier>,
+    pub anonymous_limiter: AnonymousLimiter,
+    pub settings: HttpSettings,
+}

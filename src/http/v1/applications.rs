@@ -1,0 +1,79 @@
+//! GET /api/v1/applications/:id, .../resume, .../ats and .../comments.
+
+use actix_web::{web, HttpRequest, HttpResponse};
+use serde_json::json;
+
+use crate::domain::commands::application_in_scope;
+use crate::domain::query::page_of;
+use crate::http::dto::application::{ApplicationDetail, AtsView, CommentView, PipelineView, ResumeView};
+use crate::http::dto::Pagination;
+use crate::http::envelope::success;
+use crate::http::error::{ApiError, Surface};
+use crate::http::extract::KeyCaller;
+use crate::http::params::QueryParams;
+
+const SURFACE: Surface = Surface::PublicApi;
+
+pub async fn detail(
+    request: HttpRequest,
+    caller: KeyCaller,
+    application_id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    QueryParams::parse(&request, SURFACE, &[])?;
+    let workspace = caller.workspace.state.read();
+    let (application, _) = application_in_scope(&workspace, &application_id, &caller.key.claims)
+        .map_err(|error| ApiError::Domain(SURFACE, error))?;
+    Ok(success(ApplicationDetail::new(&workspace, application)))
+}
+
+/// `{applicationId, pipeline, resume}`; `resume` is null until parsed.
+pub async fn resume(
+    request: HttpRequest,
+    caller: KeyCaller,
+    application_id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    QueryParams::parse(&request, SURFACE, &[])?;
+    let workspace = caller.workspace.state.read();
+    let (application, _) = application_in_scope(&workspace, &application_id, &caller.key.claims)
+        .map_err(|error| ApiError::Domain(SURFACE, error))?;
+    Ok(success(json!({
+        "applicationId": application.id.as_str(),
+        "pipeline": PipelineView::new(&application.pipeline),
+        "resume": application.resume.as_deref().map(ResumeView::new),
+    })))
+}
+
+/// `{applicationId, atsScore, pipeline, ats}`; `ats` is null until scored.
+pub async fn ats(
+    request: HttpRequest,
+    caller: KeyCaller,
+    application_id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    QueryParams::parse(&request, SURFACE, &[])?;
+    let workspace = caller.workspace.state.read();
+    let (application, _) = application_in_scope(&workspace, &application_id, &caller.key.claims)
+        .map_err(|error| ApiError::Domain(SURFACE, error))?;
+    Ok(success(json!({
+        "applicationId": application.id.as_str(),
+        "atsScore": application.ats_score(),
+        "pipeline": PipelineView::new(&application.pipeline),
+        "ats": application.ats.as_deref().map(AtsView::new),
+    })))
+}
+
+/// The thread, oldest first, paginated with `offset` and `limit`.
+pub async fn comments(
+    request: HttpRequest,
+    caller: KeyCaller,
+    application_id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let params = QueryParams::parse(&request, SURFACE, &["offset", "limit"])?;
+    let page = params.page()?;
+    let workspace = caller.workspace.state.read();
+    let (application, _) = application_in_scope(&workspace, &application_id, &caller.key.claims)
+        .map_err(|error| ApiError::Domain(SURFACE, error))?;
+    let found = page_of(application.comments.iter(), page);
+    let comments: Vec<CommentView> =
+        found.items.iter().map(|comment| CommentView::new(&workspace, application.id.as_str(), comment)).collect();
+    Ok(success(json!({ "comments": comments, "pagination": Pagination::new(page, found.total) })))
+}

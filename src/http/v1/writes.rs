@@ -1,0 +1,173 @@
+//! The four writes: PATCH .../stage, PATCH .../tags, POST .../ats/rerun,
+//! POST .../comments. Each maps its body to a domain command and sends it to
+//! the workspace actor; the answer is read from the state after the write.
+
+use actix_web::{web, HttpResponse};
+use serde::Deserialize;
+use serde_json::json;
+
+use crate::domain::commands::{AddComment, MoveStage, RerunAts, RerunOutcome, TagInput, TagsChange, UpdateTags};
+use crate::http::dto::application::{stage_view, CommentView};
+use crate::http::envelope::{created, success};
+use crate::http::error::{ApiError, Surface};
+use crate::http::extract::KeyCaller;
+use crate::http::state::AppState;
+
+const SURFACE: Surface = Surface::PublicApi;
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StageBody {
+    stage: Option<String>,
+    stage_id: Option<String>,
+}
+
+pub async fn move_stage(
+    caller: KeyCaller,
+    state: web::Data<AppState>,
+    application_id: web::Path<String>,
+    body: web::Json<StageBody>,
+) -> Result<HttpResponse, ApiError> {
+    let body = body.into_inner();
+    let command = MoveStage {
+        claims: caller.key.claims.clone(),
+        application_id: application_id.into_inner(),
+        stage: body.stage.filter(|stage| !stage.trim().is_empty()).or(body.stage_id),
+    };
+    let application = state
+        .registry
+        .execute(&caller.workspace, command)
+        .await
+        .map_err(|error| ApiError::from_registry(SURFACE, error))?;
+    let workspace = caller.workspace.state.read();
+    let stage = workspace.jobs.get(&application.job_id).and_then(|job| stage_view(job, &application));
+    Ok(success(json!({
+        "application": {
+            "id": application.id.as_str(),
+            "jobId": application.job_id.as_str(),
+            "jobStageId": application.stage_id.as_str(),
+            "stage": stage,
+            "updatedAt": application.updated_at.to_iso8601(),
+        }
+    })))
+}
+
+#[derive(Deserialize)]
+pub struct TagBody {
+    name: Option<String>,
+    color: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TagsBody {
+    add: Option<Vec<String>>,
+    remove: Option<Vec<String>>,
+    color: Option<String>,
+    tags: Option<Vec<TagBody>>,
+    add_to_job_tags: Option<Vec<TagBody>>,
+}
+
+impl TagsBody {
+    fn into_change(self) -> Result<TagsChange, ApiError> {
+        let merge_given = self.add.is_some() || self.remove.is_some();
+        let tag_inputs =
+            |tags: Vec<TagBody>| tags.into_iter().map(|tag| TagInput { name: tag.name, color: tag.color }).collect();
+        match (self.tags, merge_given) {
+            (Some(_), true) => {
+                Err(ApiError::invalid(SURFACE, "send either `tags` (replace) or `add`/`remove` (merge), not both"))
+            }
+            (Some(tags), false) => Ok(TagsChange::Replace {
+                tags: tag_inputs(tags),
+                add_to_job_tags: tag_inputs(self.add_to_job_tags.unwrap_or_default()),
+            }),
+            (None, true) if self.add_to_job_tags.is_some() => {
+                Err(ApiError::invalid(SURFACE, "`addToJobTags` goes with the `tags` (replace) form"))
+            }
+            (None, true) => Ok(TagsChange::Merge {
+                add: self.add.unwrap_or_default(),
+                remove: self.remove.unwrap_or_default(),
+                color: self.color,
+            }),
+            (None, false) => {
+                Err(ApiError::invalid(SURFACE, "give `tags` (replace the list) or `add`/`remove` (merge)"))
+            }
+        }
+    }
+}
+
+pub async fn update_tags(
+    caller: KeyCaller,
+    state: web::Data<AppState>,
+    application_id: web::Path<String>,
+    body: web::Json<TagsBody>,
+) -> Result<HttpResponse, ApiError> {
+    let command = UpdateTags {
+        claims: caller.key.claims.clone(),
+        application_id: application_id.into_inner(),
+        change: body.into_inner().into_change()?,
+    };
+    let application = state
+        .registry
+        .execute(&caller.workspace, command)
+        .await
+        .map_err(|error| ApiError::from_registry(SURFACE, error))?;
+    Ok(success(json!({
+        "application": { "id": application.id.as_str(), "jobId": application.job_id.as_str(), "tags": application.tags }
+    })))
+}
+
+pub async fn rerun_ats(
+    caller: KeyCaller,
+    state: web::Data<AppState>,
+    application_id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let application_id = application_id.into_inner();
+    let command = RerunAts { claims: caller.key.claims.clone(), application_id: application_id.clone() };
+    let outcome = state
+        .registry
+        .execute(&caller.workspace, command)
+        .await
+        .map_err(|error| ApiError::from_registry(SURFACE, error))?;
+    let data = match outcome {
+        RerunOutcome::Queued { fit_scores_remaining } => json!({
+            "message": format!("ATS rerun queued; one fit score was charged ({fit_scores_remaining} left). Poll GET /api/v1/applications/{application_id}/ats for the result."),
+            "queued": true,
+            "fitScoresCharged": 1,
+            "fitScoresRemaining": fit_scores_remaining,
+        }),
+        RerunOutcome::SkippedEnvelopeEmpty => json!({
+            "message": "ATS rerun skipped: the job has no fit scores left, so nothing was charged. Top up the job's envelope and try again.",
+            "queued": false,
+            "fitScoresCharged": 0,
+            "fitScoresRemaining": 0,
+        }),
+    };
+    Ok(success(data))
+}
+
+#[derive(Deserialize)]
+pub struct CommentBody {
+    text: Option<String>,
+}
+
+pub async fn add_comment(
+    caller: KeyCaller,
+    state: web::Data<AppState>,
+    application_id: web::Path<String>,
+    body: web::Json<CommentBody>,
+) -> Result<HttpResponse, ApiError> {
+    let application_id = application_id.into_inner();
+    let command = AddComment {
+        claims: caller.key.claims.clone(),
+        application_id: application_id.clone(),
+        text: body.into_inner().text,
+    };
+    let comment = state
+        .registry
+        .execute(&caller.workspace, command)
+        .await
+        .map_err(|error| ApiError::from_registry(SURFACE, error))?;
+    let workspace = caller.workspace.state.read();
+    Ok(created(json!({ "comment": CommentView::new(&workspace, &application_id, &comment) })))
+}

@@ -1,0 +1,25 @@
+//! Shortlist: an applicant-tracking API service.
+//!
+//! # Layout
+//! - `http`: the only module that knows actix-web. Routes, extractors,
+//!   the envelope, and the one mapping from errors to HTTP statuses.
+//! - `workspace`: one actix actor per workspace, the registry that finds
+//!   them, and the bridge to the rayon pool that runs pipelines.
+//! - `domain`: pure types and rules: commands decide events, `apply` folds
+//!   them into state, queries read it. No HTTP, no actors, no IO.
+//! - `engine`: resume parsing and ATS scoring; pure and synchronous.
+//! - `auth`: API key material, the key registry, JWT checks, rate limits.
+//! - `demo`: the demo workspace and the synthetic data of `shortlist seed`.
+//! - `config`, `startup`, `clock`: settings, wiring, and the injectable clock.
+//!
+//! Arrows point inwards: http → workspace → {engine, auth} → domain.
+
+pub mod auth;
+pub mod clock;
+pub mod config;
+pub mod demo;
+pub mod domain;
+pub mod engine;
+pub mod http;
+pub mod startup;
+pub mod workspace;

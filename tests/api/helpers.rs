@@ -1,0 +1,324 @@
+//! `spawn_app` and a `TestApp` with one method per endpoint, so tests read
+//! like specifications. The clock is a `ManualClock` that tests move instead
+//! of sleeping; JWTs are signed with a fixed test secret.
+
+#![allow(dead_code)]
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use serde_json::{json, Value};
+use shortlist::auth::jwt::JwtSigner;
+use shortlist::clock::{Clock, ManualClock, SystemClock};
+use shortlist::config::{JwtAlgorithmSetting, JwtSettings, ServeSettings};
+use shortlist::domain::member::Role;
+use shortlist::startup::{Application, Environment};
+use shortlist::workspace::Registry;
+
+pub const TEST_JWT_SECRET: &str = "test-secret-0123456789abcdef0123456789abcdef";
+/// How long `wait_for_pipeline` polls before failing the test.
+pub const PIPELINE_WAIT_MILLISECONDS_MAX: u64 = 20_000;
+
+pub struct TestApp {
+    pub base_url: String,
+    pub client: awc::Client,
+    pub clock: Arc<ManualClock>,
+    pub signer: JwtSigner,
+    pub registry: Arc<Registry>,
+    _data_dir: TempDirectory,
+}
+
+/// A data directory removed when the test ends.
+pub struct TempDirectory(pub PathBuf);
+
+impl Drop for TempDirectory {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+pub fn test_settings(data_dir: PathBuf) -> ServeSettings {
+    ServeSettings {
+        bind: "127.0.0.1:0".parse::<SocketAddr>().expect("a valid address"),
+        data_dir,
+        no_demo: true,
+        jwt: JwtSettings {
+            jwt_secret: Some(TEST_JWT_SECRET.into()),
+            jwt_algorithm: JwtAlgorithmSetting::Hs256,
+            jwt_public_key_file: None,
+        },
+        rate_limit_per_minute: 120,
+        claims_window: 100,
+        pool_size: Some(2),
+        workers: Some(2),
+        intake_body_bytes_max: 10 * 1024 * 1024,
+        pipelines_per_workspace: 64,
+    }
+}
+
+pub async fn spawn_app() -> TestApp {
+    spawn_app_with(|_| {}).await
+}
+
+pub async fn spawn_app_with(adjust: impl FnOnce(&mut ServeSettings)) -> TestApp {
+    if std::env::var("TEST_LOG").is_ok() {
+        let _ = tracing_subscriber::fmt().with_env_filter("debug").try_init();
+    }
+    let data_dir = std::env::temp_dir().join(format!("shortlist-test-{}", rand_suffix()));
+    let mut settings = test_settings(data_dir.clone());
+    adjust(&mut settings);
+    let clock = Arc::new(ManualClock::starting_at(SystemClock.now()));
+    let application = Application::build(&settings, Environment { clock: clock.clone(), testing_routes: true })
+        .expect("the app starts");
+    let base_url = format!("http://127.0.0.1:{}", application.port);
+    let registry = application.registry.clone();
+    actix_web::rt::spawn(application.run_until_stopped());
+    TestApp {
+        base_url,
+        client: awc::Client::builder().timeout(Duration::from_secs(30)).finish(),
+        clock,
+        signer: JwtSigner::new(TEST_JWT_SECRET.as_bytes()),
+        registry,
+        _data_dir: TempDirectory(data_dir),
+    }
+}
+
+fn rand_suffix() -> String {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    format!("{}-{}", std::process::id(), COUNTER.fetch_add(1, Ordering::SeqCst))
+}
+
+/// A response, read whole.
+pub struct Reply {
+    pub status: u16,
+    pub headers: awc::http::header::HeaderMap,
+    pub body: Value,
+}
+
+impl Reply {
+    pub fn header(&self, name: &str) -> Option<String> {
+        self.headers.get(name).map(|value| value.to_str().unwrap_or("").to_owned())
+    }
+
+    pub fn error_code(&self) -> &str {
+        self.body["error"]["code"].as_str().unwrap_or("")
+    }
+
+    pub fn data(&self) -> &Value {
+        &self.body["data"]
+    }
+
+    /// Fails the test with the whole body when the status is not the one expected.
+    #[track_caller]
+    pub fn expect(self, status: u16) -> Reply {
+        assert_eq!(self.status, status, "unexpected status; body: {}", self.body);
+        self
+    }
+}
+
+pub enum Auth<'a> {
+    None,
+    Key(&'a str),
+    Bearer(&'a str),
+}
+
+impl TestApp {
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{}", self.base_url, path)
+    }
+
+    pub async fn request(&self, method: &str, path: &str, auth: Auth<'_>, body: Option<Value>) -> Reply {
+        let method = awc::http::Method::from_bytes(method.as_bytes()).expect("a valid method");
+        let mut request = self.client.request(method, self.url(path));
+        request = match auth {
+            Auth::None => request,
+            Auth::Key(key) => request.insert_header(("X-API-Key", key)),
+            Auth::Bearer(token) => request.insert_header(("Authorization", format!("Bearer {token}"))),
+        };
+        let response = match body {
+            Some(body) => request.send_json(&body).await,
+            None => request.send().await,
+        };
+        read_reply(response.expect("the request is answered")).await
+    }
+
+    pub async fn raw(&self, request: awc::ClientRequest, body: impl Into<awc::body::BoxBody>) -> Reply {
+        read_reply(request.send_body(body.into()).await.expect("the request is answered")).await
+    }
+
+    pub fn token(&self, org: &str, user: &str, role: Role) -> String {
+        let now = self.clock.now().unix_seconds() as u64;
+        self.signer.sign(org, user, role, now, 3600)
+    }
+
+    pub fn owner_token(&self, org: &str) -> String {
+        self.token(org, &format!("{org}-owner"), Role::Owner)
+    }
+
+    // ----- dashboard -----
+
+    /// Creates a workspace owned by `<org>-owner`; returns the owner's token.
+    pub async fn create_workspace(&self, org: &str) -> String {
+        let token = self.owner_token(org);
+        let body =
+            json!({ "name": format!("{org} Inc"), "owner": { "name": "Olive Owner", "email": "olive@example.com" } });
+        self.request("PUT", &format!("/api/orgs/{org}"), Auth::Bearer(&token), Some(body)).await.expect(201);
+        token
+    }
+
+    pub async fn add_member(&self, org: &str, token: &str, user_id: &str, role: &str) -> Reply {
+        let body = json!({ "userId": user_id, "name": format!("Member {user_id}"), "email": format!("{user_id}@example.com"), "role": role });
+        self.request("POST", &format!("/api/orgs/{org}/members"), Auth::Bearer(token), Some(body)).await
+    }
+
+    pub async fn create_team(&self, org: &str, token: &str, name: &str) -> String {
+        let reply = self
+            .request("POST", &format!("/api/orgs/{org}/teams"), Auth::Bearer(token), Some(json!({ "name": name })))
+            .await
+            .expect(201);
+        reply.data()["team"]["id"].as_str().expect("a team id").to_owned()
+    }
+
+    pub async fn create_job(&self, org: &str, token: &str, body: Value) -> Reply {
+        self.request("POST", &format!("/api/orgs/{org}/jobs"), Auth::Bearer(token), Some(body)).await
+    }
+
+    /// An active paid job with stages, criteria and `fit_scores` in its envelope; returns its detail.
+    pub async fn create_paid_job(&self, org: &str, token: &str, team_id: &str, fit_scores: u32) -> Value {
+        let body = json!({
+            "teamId": team_id,
+            "title": "Backend Engineer",
+            "status": "active",
+            "description": "Rust services on PostgreSQL.",
+            "stages": [{ "name": "Applied" }, { "name": "Interview" }, { "name": "Offer" }],
+            "criteria": { "mustHaves": ["Rust", "PostgreSQL"], "niceToHaves": ["Kafka"], "weighting": { "mustHaves": 70, "niceToHaves": 20, "experience": 10 }, "minYearsExperience": 3 },
+            "tier": "paid",
+            "fitScores": fit_scores,
+            "collaborators": [format!("{org}-owner")],
+        });
+        self.create_job(org, token, body).await.expect(201).data().clone()
+    }
+
+    pub async fn create_free_job(&self, org: &str, token: &str, team_id: &str) -> Value {
+        let body = json!({
+            "teamId": team_id, "title": "Designer", "status": "active", "description": "Design things.",
+            "stages": [{ "name": "Applied" }, { "name": "Review" }],
+            "criteria": { "mustHaves": ["Figma"] }, "tier": "free",
+        });
+        self.create_job(org, token, body).await.expect(201).data().clone()
+    }
+
+    pub async fn update_job(&self, org: &str, token: &str, job_id: &str, body: Value) -> Reply {
+        self.request("PATCH", &format!("/api/orgs/{org}/jobs/{job_id}"), Auth::Bearer(token), Some(body)).await
+    }
+
+    // ----- keys -----
+
+    pub async fn create_key(&self, org: &str, token: &str, body: Value) -> Reply {
+        self.request("POST", &format!("/api/orgs/{org}/api-keys"), Auth::Bearer(token), Some(body)).await
+    }
+
+    /// A whole-workspace key; returns (plaintext, key id).
+    pub async fn workspace_key(&self, org: &str, token: &str) -> (String, String) {
+        let reply = self.create_key(org, token, json!({ "name": "test" })).await.expect(201);
+        (reply.data()["apiKey"].as_str().unwrap().to_owned(), reply.data()["key"]["id"].as_str().unwrap().to_owned())
+    }
+
+    pub async fn list_keys(&self, org: &str, token: &str) -> Reply {
+        self.request("GET", &format!("/api/orgs/{org}/api-keys"), Auth::Bearer(token), None).await
+    }
+
+    pub async fn revoke_key(&self, org: &str, token: &str, key_id: &str) -> Reply {
+        self.request("DELETE", &format!("/api/orgs/{org}/api-keys/{key_id}"), Auth::Bearer(token), None).await
+    }
+
+    // ----- intake -----
+
+    pub async fn apply(&self, job_id: &str, body: Value) -> Reply {
+        self.request("POST", &format!("/api/jobs/{job_id}/applications"), Auth::None, Some(body)).await
+    }
+
+    /// Applies with a resume that matches the paid job's criteria; returns the application ID.
+    pub async fn apply_with_resume(&self, job_id: &str, name: &str, resume: &str) -> String {
+        let body = json!({ "candidateName": name, "email": format!("{}@example.com", name.to_lowercase().replace(' ', ".")), "resumeText": resume });
+        let reply = self.apply(job_id, body).await.expect(201);
+        reply.data()["application"]["id"].as_str().unwrap().to_owned()
+    }
+
+    /// Polls the ATS read until the pipeline is no longer queued or running.
+    pub async fn wait_for_pipeline(&self, key: &str, application_id: &str) -> Value {
+        let started = std::time::Instant::now();
+        loop {
+            let reply = self
+                .request("GET", &format!("/api/v1/applications/{application_id}/ats"), Auth::Key(key), None)
+                .await
+                .expect(200);
+            let state = reply.data()["pipeline"]["state"].as_str().unwrap_or("").to_owned();
+            if state != "queued" && state != "running" {
+                return reply.data().clone();
+            }
+            assert!(
+                started.elapsed().as_millis() < u128::from(PIPELINE_WAIT_MILLISECONDS_MAX),
+                "pipeline did not finish"
+            );
+            actix_web::rt::time::sleep(Duration::from_millis(10)).await;
+        }
+    }
+
+    // ----- /api/v1 -----
+
+    pub async fn get(&self, path: &str, key: &str) -> Reply {
+        self.request("GET", path, Auth::Key(key), None).await
+    }
+}
+
+pub const MATCHING_RESUME: &str = "Ana Rust\nana@example.com\n\nSUMMARY\nBackend engineer.\n\nSKILLS\nRust, PostgreSQL, Kafka\n\nEXPERIENCE\nSenior Engineer — Acme Corp\nJan 2018 – Present\n- Built Rust services on PostgreSQL\n\nEDUCATION\nB.Sc. Computer Science, University of Leeds, 2014\n";
+
+/// A workspace with a team, a paid job (envelope of 10), a free job, and a whole-workspace key.
+pub struct Fixture {
+    pub org: String,
+    pub token: String,
+    pub team_id: String,
+    pub paid_job: Value,
+    pub free_job: Value,
+    pub key: String,
+    pub key_id: String,
+}
+
+impl Fixture {
+    pub fn paid_job_id(&self) -> &str {
+        self.paid_job["id"].as_str().unwrap()
+    }
+
+    pub fn free_job_id(&self) -> &str {
+        self.free_job["id"].as_str().unwrap()
+    }
+
+    pub fn stage_id(&self, position: usize) -> &str {
+        self.paid_job["stages"][position]["id"].as_str().unwrap()
+    }
+}
+
+pub async fn fixture(app: &TestApp, org: &str) -> Fixture {
+    let token = app.create_workspace(org).await;
+    let team_id = app.create_team(org, &token, "Engineering").await;
+    let paid_job = app.create_paid_job(org, &token, &team_id, 10).await;
+    let free_job = app.create_free_job(org, &token, &team_id).await;
+    let (key, key_id) = app.workspace_key(org, &token).await;
+    Fixture { org: org.to_owned(), token, team_id, paid_job, free_job, key, key_id }
+}
+
+pub async fn read_reply<S>(mut response: awc::ClientResponse<S>) -> Reply
+where
+    S: futures_util::Stream<Item = Result<actix_web::web::Bytes, awc::error::PayloadError>> + Unpin,
+{
+    let status = response.status().as_u16();
+    let headers = response.headers().clone();
+    let bytes = response.body().limit(64 * 1024 * 1024).await.expect("the body is read");
+    let body =
+        serde_json::from_slice(&bytes).unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&bytes).into_owned()));
+    Reply { status, headers, body }
+}

@@ -1,0 +1,10 @@
+//! All HTTP integration tests, in one binary to keep link time down. Each
+//! test starts its own app on port 0 through `helpers::spawn_app`.
+
+mod helpers;
+
+mod errors;
+mod intake;
+mod keys;
+mod v1_reads;
+mod v1_writes;

@@ -1,0 +1,68 @@
+//! The seven reads of /api/v1: shapes, filters, sorting, pagination, scope.
+
+use serde_json::json;
+
+use crate::helpers::{fixture, spawn_app, MATCHING_RESUME};
+
+#[actix_web::test]
+async fn a_whole_workspace_key_lists_every_job_newest_first_with_summary_fields() {
+    let app = spawn_app().await;
+    let fixture = fixture(&app, "acme").await;
+    let reply = app.get("/api/v1/jobs", &fixture.key).await.expect(200);
+    assert_eq!(reply.body["status"], "success");
+    let items = reply.data()["items"].as_array().unwrap();
+    assert_eq!(items.len(), 2);
+    assert_eq!(items[0]["id"], fixture.free_job["id"], "newest first");
+    for field in ["id", "title", "status", "teamId", "teamName", "applicationCount", "createdAt"] {
+        assert!(items[0].get(field).is_some(), "job summary has {field}");
+    }
+    assert_eq!(items[0]["teamName"], "Engineering");
+    assert_eq!(reply.data()["pagination"], json!({ "offset": 0, "limit": 20, "total": 2 }));
+}
+
+#[actix_web::test]
+async fn job_detail_carries_stages_criteria_and_envelope() {
+    let app = spawn_app().await;
+    let fixture = fixture(&app, "acme").await;
+    let reply = app.get(&format!("/api/v1/jobs/{}", fixture.paid_job_id()), &fixture.key).await.expect(200);
+    let job = reply.data();
+    assert_eq!(job, &fixture.paid_job, "the create response is the detail as GET returns it");
+    assert!(job["stages"][0]["id"].as_str().unwrap().starts_with("stage_"));
+    assert_eq!(job["criteria"]["mustHaves"], json!(["Rust", "PostgreSQL"]));
+    assert_eq!(job["fitScores"], 10);
+    assert_eq!(job["tier"], "paid");
+}
+
+#[actix_web::test]
+async fn an_application_is_parsed_and_scored_and_charged_to_its_job() {
+    let app = spawn_app().await;
+    let fixture = fixture(&app, "acme").await;
+    let application_id = app.apply_with_resume(fixture.paid_job_id(), "Ana Rust", MATCHING_RESUME).await;
+    let ats = app.wait_for_pipeline(&fixture.key, &application_id).await;
+    assert_eq!(ats["pipeline"]["state"], "done", "{ats}");
+    let score = ats["atsScore"].as_u64().unwrap();
+    assert!(score > 50 && score <= 100, "a matching resume scores high: {score}");
+    assert_eq!(ats["ats"]["overallScore"], score);
+    assert!(ats["ats"]["matchedKeywords"].as_array().unwrap().contains(&json!("Rust")));
+    let job = app.get(&format!("/api/v1/jobs/{}", fixture.paid_job_id()), &fixture.key).await.expect(200);
+    assert_eq!(job.data()["fitScores"], 9, "initial scoring takes one fit score");
+    assert_eq!(job.data()["fitScoresUsed"], 1);
+    let resume = app.get(&format!("/api/v1/applications/{application_id}/resume"), &fixture.key).await.expect(200);
+    assert!(resume.data()["resume"]["skills"].as_array().unwrap().contains(&json!("Rust")));
+    let detail = app.get(&format!("/api/v1/applications/{application_id}"), &fixture.key).await.expect(200);
+    assert_eq!(detail.data()["stage"]["id"], fixture.stage_id(0));
+    assert_eq!(detail.data()["atsScore"], score);
+}
+
+#[actix_web::test]
+async fn a_free_job_parses_but_never_scores() {
+    let app = spawn_app().await;
+    let fixture = fixture(&app, "acme").await;
+    let application_id = app.apply_with_resume(fixture.free_job_id(), "Dee Signer", "Dee\n\nSKILLS\nFigma\n").await;
+    let ats = app.wait_for_pipeline(&fixture.key, &application_id).await;
+    assert_eq!(ats["pipeline"]["state"], "skipped");
+    assert!(ats["pipeline"]["reason"].as_str().unwrap().contains("free tier"));
+    assert_eq!(ats["ats"], json!(null));
+    let resume = app.get(&format!("/api/v1/applications/{application_id}/resume"), &fixture.key).await.expect(200);
+    assert_ne!(resume.data()["resume"], json!(null), "the resume is still parsed");
+}
