@@ -11,11 +11,16 @@ pub const DEFAULT_CLAIMS_WINDOW: usize = 100;
 pub const DEFAULT_INTAKE_BODY_BYTES_MAX: usize = 10 * 1024 * 1024;
 pub const DEFAULT_PIPELINES_PER_WORKSPACE: usize = 64;
 
+/// `shortlist` with no command serves, so the serve settings are also the
+/// top-level flags, and `shortlist --help` documents every one of them.
 #[derive(Parser, Debug)]
 #[command(name = "shortlist", version, about = "Shortlist: an applicant-tracking API service.")]
+#[command(args_conflicts_with_subcommands = true)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
+    #[command(flatten)]
+    pub serve: ServeSettings,
 }
 
 #[derive(Subcommand, Debug)]

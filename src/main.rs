@@ -18,7 +18,7 @@ fn main() -> ExitCode {
         .init();
     let cli = Cli::parse();
     let result = match cli.command {
-        None => serve(ServeSettings::parse_default(), None),
+        None => serve(cli.serve, None),
         Some(Command::Serve(settings)) => serve(settings, None),
         Some(Command::Seed(settings)) => serve(settings.serve.clone(), Some(settings)),
         Some(Command::Token(settings)) => print_token(&settings),
@@ -29,22 +29,6 @@ fn main() -> ExitCode {
             eprintln!("shortlist: {message}");
             ExitCode::FAILURE
         }
-    }
-}
-
-trait ParseDefault {
-    fn parse_default() -> Self;
-}
-
-impl ParseDefault for ServeSettings {
-    /// `shortlist` with no command serves with every setting from its environment variable or default.
-    fn parse_default() -> Self {
-        #[derive(Parser)]
-        struct ServeOnly {
-            #[command(flatten)]
-            settings: ServeSettings,
-        }
-        ServeOnly::parse_from(["shortlist"]).settings
     }
 }
 

@@ -40,6 +40,9 @@ pub struct ApiKey {
     pub rate_limit_per_minute: Option<u32>,
     pub created_by: UserId,
     pub created_at: Timestamp,
+    /// Position in the workspace's keys, in creation order: orders keys
+    /// created within the same millisecond.
+    pub ordinal: u32,
     pub revoked_at: Option<Timestamp>,
 }
 

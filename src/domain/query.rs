@@ -101,7 +101,7 @@ pub fn list_applications<'w>(
 /// Newest first, revoked keys left out.
 pub fn list_keys(workspace: &Workspace) -> Vec<&ApiKey> {
     let mut keys: Vec<&ApiKey> = workspace.keys.values().filter(|key| key.revoked_at.is_none()).collect();
-    keys.sort_by(|left, right| right.created_at.cmp(&left.created_at).then_with(|| right.id.cmp(&left.id)));
+    keys.sort_by(|left, right| right.ordinal.cmp(&left.ordinal));
     keys
 }
 

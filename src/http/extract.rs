@@ -15,7 +15,7 @@ use actix_web::{web, FromRequest, HttpMessage, HttpRequest};
 use super::error::{ApiError, Surface};
 use super::state::AppState;
 use crate::auth::jwt::{TokenClaims, TokenError};
-use crate::auth::key_registry::{KeyEntry, KeyRejection};
+use crate::auth::key_registry::{KeyEntry, KeyRejection, RateDecision};
 use crate::domain::error::DomainError;
 use crate::domain::ids::{UserId, WorkspaceId};
 use crate::domain::member::Role;
@@ -75,6 +75,18 @@ fn authenticate_key(request: &HttpRequest) -> Result<KeyCaller, ApiError> {
         return Err(ApiError::ApiKeyInvalid);
     };
     Ok(KeyCaller { key, workspace })
+}
+
+/// Counts a request that reached no handler (unknown route, wrong method)
+/// against its key when the key is valid, else against its address.
+pub fn rate_decision_without_handler(request: &HttpRequest) -> RateDecision {
+    let state = app_state(request);
+    let now = state.registry.clock().now();
+    let presented = request.headers().get(API_KEY_HEADER).and_then(|value| value.to_str().ok());
+    match presented.map(|presented| state.registry.directory.keys.authenticate(presented.trim(), now)) {
+        Some(Ok(key)) => key.check_rate(),
+        _ => state.anonymous_limiter.check(client_address(request)),
+    }
 }
 
 fn client_address(request: &HttpRequest) -> IpAddr {

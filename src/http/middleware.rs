@@ -12,6 +12,7 @@ use actix_web::{HttpMessage, ResponseError};
 use futures_util::FutureExt;
 
 use super::error::ApiError;
+use super::extract::rate_decision_without_handler;
 use crate::auth::key_registry::RateDecision;
 
 pub async fn contain_panics(
@@ -36,14 +37,25 @@ pub async fn contain_panics(
 pub async fn rate_limit_headers(
     request: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
-) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
-    let mut response = next.call(request).await?;
-    let decision = response.request().extensions().get::<RateDecision>().copied();
-    if let Some(decision) = decision {
-        let headers = response.headers_mut();
-        headers.insert(HeaderName::from_static("x-ratelimit-limit"), HeaderValue::from(decision.limit));
-        headers.insert(HeaderName::from_static("x-ratelimit-remaining"), HeaderValue::from(decision.remaining));
-        headers.insert(HeaderName::from_static("x-ratelimit-reset"), HeaderValue::from(decision.reset_seconds));
-    }
+) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
+    let mut response = next.call(request).await?.map_into_boxed_body();
+    let recorded = response.request().extensions().get::<RateDecision>().copied();
+    // Unknown routes and wrong methods run no extractor; they are counted
+    // (and limited) here, so that every /api/v1 response is.
+    let decision = match recorded {
+        Some(decision) => decision,
+        None => {
+            let decision = rate_decision_without_handler(response.request());
+            if !decision.allowed {
+                let limited = ApiError::RateLimited { retry_after_seconds: decision.retry_after_seconds };
+                response = ServiceResponse::new(response.request().clone(), limited.error_response());
+            }
+            decision
+        }
+    };
+    let headers = response.headers_mut();
+    headers.insert(HeaderName::from_static("x-ratelimit-limit"), HeaderValue::from(decision.limit));
+    headers.insert(HeaderName::from_static("x-ratelimit-remaining"), HeaderValue::from(decision.remaining));
+    headers.insert(HeaderName::from_static("x-ratelimit-reset"), HeaderValue::from(decision.reset_seconds));
     Ok(response)
 }

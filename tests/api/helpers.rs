@@ -19,7 +19,8 @@ use shortlist::workspace::Registry;
 
 pub const TEST_JWT_SECRET: &str = "test-secret-0123456789abcdef0123456789abcdef";
 /// How long `wait_for_pipeline` polls before failing the test.
-pub const PIPELINE_WAIT_MILLISECONDS_MAX: u64 = 20_000;
+pub const PIPELINE_WAIT_MILLISECONDS_MAX: u64 = 30_000;
+pub const PIPELINE_POLL_MILLISECONDS: u64 = 20;
 
 pub struct TestApp {
     pub base_url: String,
@@ -248,23 +249,29 @@ impl TestApp {
         reply.data()["application"]["id"].as_str().unwrap().to_owned()
     }
 
-    /// Polls the ATS read until the pipeline is no longer queued or running.
+    /// Polls the ATS read until the pipeline is no longer queued or running,
+    /// honouring `Retry-After` if the polling itself hits the rate limit.
     pub async fn wait_for_pipeline(&self, key: &str, application_id: &str) -> Value {
         let started = std::time::Instant::now();
         loop {
-            let reply = self
-                .request("GET", &format!("/api/v1/applications/{application_id}/ats"), Auth::Key(key), None)
-                .await
-                .expect(200);
-            let state = reply.data()["pipeline"]["state"].as_str().unwrap_or("").to_owned();
-            if state != "queued" && state != "running" {
-                return reply.data().clone();
-            }
+            let reply =
+                self.request("GET", &format!("/api/v1/applications/{application_id}/ats"), Auth::Key(key), None).await;
             assert!(
                 started.elapsed().as_millis() < u128::from(PIPELINE_WAIT_MILLISECONDS_MAX),
                 "pipeline did not finish"
             );
-            actix_web::rt::time::sleep(Duration::from_millis(10)).await;
+            if reply.status == 429 {
+                let retry_after_seconds: u64 =
+                    reply.header("retry-after").and_then(|value| value.parse().ok()).unwrap_or(1);
+                actix_web::rt::time::sleep(Duration::from_secs(retry_after_seconds)).await;
+                continue;
+            }
+            let reply = reply.expect(200);
+            let state = reply.data()["pipeline"]["state"].as_str().unwrap_or("").to_owned();
+            if state != "queued" && state != "running" {
+                return reply.data().clone();
+            }
+            actix_web::rt::time::sleep(Duration::from_millis(PIPELINE_POLL_MILLISECONDS)).await;
         }
     }
 

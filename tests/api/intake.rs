@@ -649,6 +649,29 @@ async fn sort_by_ats_score_and_the_minimum_score_filter_use_the_scores() {
     assert_eq!(everything.data()["pagination"]["total"], 3, "a minimum of 0 still needs a score");
 }
 
+#[actix_web::test]
+async fn stage_score_and_name_filters_combine_after_moves_and_scoring() {
+    let app = spawn_app().await;
+    let fixture = fixture(&app, "acme").await;
+    let moved = app.apply_with_resume(fixture.paid_job_id(), "Ana Rust", MATCHING_RESUME).await;
+    let path = format!("/api/v1/applications/{moved}/stage");
+    let body = json!({ "stage": fixture.stage_id(1) });
+    app.request("PATCH", &path, Auth::Key(&fixture.key), Some(body)).await.expect(200);
+    let stayed = app.apply_with_resume(fixture.paid_job_id(), "Ana Stayed", MATCHING_RESUME).await;
+    let score = app.wait_for_pipeline(&fixture.key, &moved).await["atsScore"].as_u64().unwrap();
+    app.wait_for_pipeline(&fixture.key, &stayed).await;
+    let interview = fixture.stage_id(1);
+    let found = applications(&app, &fixture, &format!("stage={interview}&sort=ats-desc&atsScoreMin={score}")).await;
+    assert_eq!(application_ids(&found), [moved.as_str()]);
+    assert_eq!(found.data()["pagination"]["total"], 1);
+    let found = applications(&app, &fixture, &format!("stage={interview}&name=ANA&sort=name-asc")).await;
+    assert_eq!(application_ids(&found), [moved.as_str()]);
+    let applied = applications(&app, &fixture, &format!("stage={}&sort=ats-desc", fixture.stage_id(0))).await;
+    assert_eq!(application_ids(&applied), [stayed.as_str()]);
+    let offer = applications(&app, &fixture, &format!("stage={}&sort=ats-desc", fixture.stage_id(2))).await;
+    assert_eq!(offer.data()["pagination"]["total"], 0);
+}
+
 // ----- helpers -----
 
 struct Part<'a> {

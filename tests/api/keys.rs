@@ -78,6 +78,22 @@ async fn the_key_list_is_newest_first_masked_and_never_holds_the_plaintext() {
 }
 
 #[actix_web::test]
+
+async fn keys_created_in_the_same_millisecond_are_still_listed_newest_first() {
+    let app = spawn_app().await;
+    let token = app.create_workspace("acme").await;
+    let mut created = Vec::new();
+    for _ in 0..5 {
+        created.push(app.workspace_key("acme", &token).await.1);
+    }
+    let list = app.list_keys("acme", &token).await.expect(200);
+    let listed: Vec<&str> =
+        list.data()["keys"].as_array().unwrap().iter().map(|key| key["id"].as_str().unwrap()).collect();
+    let newest_first: Vec<&str> = created.iter().rev().map(String::as_str).collect();
+    assert_eq!(listed, newest_first);
+}
+
+#[actix_web::test]
 async fn revoked_keys_are_left_out_of_the_list() {
     let app = spawn_app().await;
     let token = app.create_workspace("acme").await;

@@ -6,5 +6,6 @@ mod helpers;
 mod errors;
 mod intake;
 mod keys;
+mod settings;
 mod v1_reads;
 mod v1_writes;

@@ -394,6 +394,9 @@ async fn a_rerun_while_a_pipeline_is_running_or_queued_is_400_and_charges_nothin
     let app = spawn_app_with(|settings| {
         settings.pipelines_per_workspace = 1;
         settings.pool_size = Some(1);
+        // `wait_for_pipeline` polls every 10 ms; on a loaded machine these
+        // slow pipelines would otherwise exhaust the default 120 a minute.
+        settings.rate_limit_per_minute = 1_000_000;
     })
     .await;
     let fixture = fixture(&app, "acme").await;
@@ -487,6 +490,47 @@ async fn an_application_arriving_at_an_empty_envelope_is_parsed_but_not_scored()
     assert_eq!(ats["pipeline"]["state"], "done", "{ats}");
     assert!(ats["atsScore"].as_u64().is_some());
     assert_eq!(envelope(&app, &fixture, job_id).await, (0, 1));
+}
+
+#[actix_web::test]
+async fn a_rerun_scores_against_the_jobs_current_criteria() {
+    let app = spawn_app().await;
+    let fixture = fixture(&app, "acme").await;
+    let application_id = app.apply_with_resume(fixture.paid_job_id(), "Ana Rust", MATCHING_RESUME).await;
+    let before = app.wait_for_pipeline(&fixture.key, &application_id).await;
+    assert!(before["ats"]["matchedKeywords"].as_array().unwrap().contains(&json!("Rust")), "{before}");
+    let criteria = json!({ "mustHaves": ["Haskell", "OCaml"], "niceToHaves": ["Elixir"] });
+    app.update_job("acme", &fixture.token, fixture.paid_job_id(), json!({ "criteria": criteria })).await.expect(200);
+    let unchanged = app.get(&format!("/api/v1/applications/{application_id}/ats"), &fixture.key).await.expect(200);
+    assert_eq!(unchanged.data()["atsScore"], before["atsScore"], "editing criteria does not rescore by itself");
+    rerun(&app, &fixture, &application_id).await.expect(200);
+    let after = app.wait_for_pipeline(&fixture.key, &application_id).await;
+    assert_eq!(after["pipeline"]["state"], "done", "{after}");
+    assert!(after["atsScore"].as_u64().unwrap() < before["atsScore"].as_u64().unwrap(), "{before} then {after}");
+    let missing = after["ats"]["missingKeywords"].as_array().unwrap();
+    assert!(missing.contains(&json!("Haskell")) && missing.contains(&json!("OCaml")), "{after}");
+    assert!(!after["ats"]["matchedKeywords"].as_array().unwrap().contains(&json!("Rust")), "{after}");
+    let listed =
+        app.get(&format!("/api/v1/jobs/{}/applications", fixture.paid_job_id()), &fixture.key).await.expect(200);
+    assert_eq!(listed.data()["applications"][0]["atsScore"], after["atsScore"], "the list shows the new score");
+}
+
+#[actix_web::test]
+async fn a_pipeline_that_fails_gives_its_fit_score_back() {
+    let app = spawn_app().await;
+    let fixture = fixture(&app, "acme").await;
+    let binary = format!("%PDF-1.7{}", "\u{FFFD}\u{0}".repeat(200));
+    let application_id = app.apply_with_resume(fixture.paid_job_id(), "Bin Ary", &binary).await;
+    let ats = app.wait_for_pipeline(&fixture.key, &application_id).await;
+    assert_eq!(ats["pipeline"]["state"], "failed", "{ats}");
+    assert!(ats["pipeline"]["reason"].as_str().unwrap().contains("RESUME_NOT_TEXT"), "{ats}");
+    assert_eq!(ats["ats"], Value::Null);
+    assert_eq!(
+        envelope(&app, &fixture, fixture.paid_job_id()).await,
+        (10, 0),
+        "nothing was delivered, nothing is charged"
+    );
+    assert_invalid(&rerun(&app, &fixture, &application_id).await, "a failed parse leaves no parsed resume");
 }
 
 // ----- helpers -----

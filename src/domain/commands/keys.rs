@@ -62,6 +62,7 @@ impl Command for CreateKey {
             rate_limit_per_minute,
             created_by: self.created_by.clone(),
             created_at: context.now,
+            ordinal: u32::try_from(workspace.keys.len()).unwrap_or(u32::MAX),
             revoked_at: None,
         };
         Ok(vec![Event::KeyCreated { key }])

@@ -31,6 +31,9 @@ impl Command for AddMember {
         if user_id == workspace.owner && role != Role::Owner {
             return invalid("the workspace owner's role cannot be changed");
         }
+        if user_id != workspace.owner && role == Role::Owner {
+            return invalid("a workspace has one owner; add the member as admin or member");
+        }
         if !workspace.members.contains_key(&user_id) && workspace.members.len() >= MEMBERS_PER_WORKSPACE_MAX {
             return invalid(format!("a workspace has at most {MEMBERS_PER_WORKSPACE_MAX} members"));
         }

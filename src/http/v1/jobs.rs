@@ -1,7 +1,7 @@
 //! GET /api/v1/jobs, /jobs/:jobId and /jobs/:jobId/applications.
 
 use actix_web::{web, HttpRequest, HttpResponse};
-use serde_json::json;
+use serde::Serialize;
 
 use crate::domain::application::ApplicationStatus;
 use crate::domain::application_index::{SortOrder, SCORE_MAX};
@@ -18,6 +18,18 @@ use crate::http::params::QueryParams;
 use crate::http::state::AppState;
 
 const SURFACE: Surface = Surface::PublicApi;
+
+#[derive(Serialize)]
+struct JobPage<'a> {
+    items: Vec<JobSummary<'a>>,
+    pagination: Pagination,
+}
+
+#[derive(Serialize)]
+struct ApplicationPage<'a> {
+    applications: Vec<ApplicationListItem<'a>>,
+    pagination: Pagination,
+}
 
 pub async fn list(
     request: HttpRequest,
@@ -36,7 +48,7 @@ pub async fn list(
     let workspace = caller.workspace.state.read();
     let jobs = list_jobs(&workspace, &caller.key.claims, status, state.settings.claims_window, page);
     let items: Vec<JobSummary> = jobs.items.iter().map(|job| JobSummary::new(&workspace, job)).collect();
-    Ok(success(json!({ "items": items, "pagination": Pagination::new(page, jobs.total) })))
+    Ok(success(JobPage { items, pagination: Pagination::new(page, jobs.total) }))
 }
 
 pub async fn detail(
@@ -76,7 +88,7 @@ pub async fn applications(
         list_applications(&workspace, job, &filter, sort, page).map_err(|error| ApiError::Domain(SURFACE, error))?;
     let applications: Vec<ApplicationListItem> =
         found.items.iter().map(|application| ApplicationListItem::new(application)).collect();
-    Ok(success(json!({ "applications": applications, "pagination": Pagination::new(page, found.total) })))
+    Ok(success(ApplicationPage { applications, pagination: Pagination::new(page, found.total) }))
 }
 
 fn sort_order(params: &QueryParams) -> Result<SortOrder, ApiError> {
