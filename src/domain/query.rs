@@ -101,7 +101,7 @@ pub fn list_applications<'w>(
 /// Newest first, revoked keys left out.
 pub fn list_keys(workspace: &Workspace) -> Vec<&ApiKey> {
     let mut keys: Vec<&ApiKey> = workspace.keys.values().filter(|key| key.revoked_at.is_none()).collect();
-    keys.sort_by(|left, right| right.ordinal.cmp(&left.ordinal));
+    keys.sort_by_key(|key| std::cmp::Reverse(key.ordinal));
     keys
 }
 
