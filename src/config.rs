@@ -6,10 +6,16 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+use crate::store::wal::FsyncMode;
+
 pub const DEFAULT_RATE_LIMIT_PER_MINUTE: u32 = 120;
 pub const DEFAULT_CLAIMS_WINDOW: usize = 100;
 pub const DEFAULT_INTAKE_BODY_BYTES_MAX: usize = 10 * 1024 * 1024;
 pub const DEFAULT_PIPELINES_PER_WORKSPACE: usize = 64;
+pub const DEFAULT_WAL_SEGMENT_BYTES: u64 = 64 * 1024 * 1024;
+pub const DEFAULT_SNAPSHOT_INTERVAL_SECONDS: u64 = 300;
+pub const DEFAULT_SNAPSHOT_EVERY_RECORDS: u64 = 100_000;
+pub const DEFAULT_SNAPSHOTS_KEPT: usize = 3;
 
 /// `shortlist` with no command serves, so the serve settings are also the
 /// top-level flags, and `shortlist --help` documents every one of them.
@@ -29,8 +35,91 @@ pub enum Command {
     Serve(ServeSettings),
     /// Print a JWT for the management and dashboard surfaces, signed with the HS256 secret.
     Token(TokenSettings),
-    /// Build a large deterministic synthetic data set in memory, print rate-limit-free keys, and serve it.
+    /// Build a large deterministic synthetic data set, print rate-limit-free keys, and serve it.
     Seed(SeedSettings),
+    /// Snapshots: create (stopped data directory), list, inspect, verify (safe while serving).
+    Snapshot {
+        #[command(subcommand)]
+        command: SnapshotCommand,
+    },
+    /// The write-ahead log: verify, dump (read-only; safe while serving).
+    Wal {
+        #[command(subcommand)]
+        command: WalCommand,
+    },
+    /// Point-in-time restore of one workspace from a snapshot plus the log, into another data directory.
+    Restore(RestoreSettings),
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct DataDirectory {
+    #[arg(long, env = "SHORTLIST_DATA_DIR", default_value = "snapshots")]
+    pub data_dir: PathBuf,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum SnapshotCommand {
+    /// Recover a stopped data directory and write a fresh snapshot of every workspace.
+    Create {
+        #[command(flatten)]
+        data: DataDirectory,
+        #[arg(long, env = "SHORTLIST_SNAPSHOTS_KEPT", default_value_t = DEFAULT_SNAPSHOTS_KEPT)]
+        snapshots_kept: usize,
+    },
+    /// List snapshots, newest first.
+    List {
+        #[command(flatten)]
+        data: DataDirectory,
+        /// Only this workspace.
+        #[arg(long)]
+        workspace: Option<String>,
+    },
+    /// Print a snapshot's header and what it holds.
+    Inspect { file: PathBuf },
+    /// Check a snapshot's checksums and decode it.
+    Verify { file: PathBuf },
+}
+
+#[derive(Subcommand, Debug)]
+pub enum WalCommand {
+    /// Check every record's checksum and LSN without repairing anything.
+    Verify {
+        #[command(flatten)]
+        data: DataDirectory,
+    },
+    /// Print the records: LSN, workspace, event kind, time.
+    Dump {
+        #[command(flatten)]
+        data: DataDirectory,
+        /// Start after this LSN.
+        #[arg(long, default_value_t = 0)]
+        after_lsn: u64,
+        /// Print at most this many records.
+        #[arg(long)]
+        limit: Option<u64>,
+        /// Print each event as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct RestoreSettings {
+    /// The snapshot to start from.
+    #[arg(long)]
+    pub from: PathBuf,
+    /// Replay the log up to and including this LSN.
+    #[arg(long, conflicts_with = "until")]
+    pub until_lsn: Option<u64>,
+    /// Replay the log up to and including this time (RFC 3339).
+    #[arg(long)]
+    pub until: Option<String>,
+    /// The data directory to restore into (not the one whose log is read).
+    #[arg(long)]
+    pub data_dir: PathBuf,
+    /// The log to read; by default the one of the data directory the snapshot is in.
+    #[arg(long)]
+    pub log_dir: Option<PathBuf>,
 }
 
 #[derive(Args, Debug, Clone)]
@@ -38,7 +127,7 @@ pub struct ServeSettings {
     /// Address to listen on.
     #[arg(long, env = "SHORTLIST_BIND", default_value = "127.0.0.1:8080")]
     pub bind: SocketAddr,
-    /// Data directory (holds the generated JWT secret).
+    /// Data directory: the log (wal/), snapshots (workspaces/), resume files (blobs/) and the generated JWT secret.
     #[arg(long, env = "SHORTLIST_DATA_DIR", default_value = "snapshots")]
     pub data_dir: PathBuf,
     /// Skip the demo workspace. `SHORTLIST_DEMO=0` does the same.
@@ -64,6 +153,31 @@ pub struct ServeSettings {
     /// Pipelines one workspace may have on the pool at once; the rest wait in its queue.
     #[arg(long, env = "SHORTLIST_PIPELINES_PER_WORKSPACE", default_value_t = DEFAULT_PIPELINES_PER_WORKSPACE)]
     pub pipelines_per_workspace: usize,
+    #[command(flatten)]
+    pub durability: DurabilitySettings,
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct DurabilitySettings {
+    /// When a write is acknowledged: `always` (after fdatasync: survives kill -9 and power loss), `interval=<ms>` (after write(); synced every <ms>), `never` (after write(); the OS syncs).
+    #[arg(long, env = "SHORTLIST_FSYNC", default_value = "always", value_parser = parse_fsync_mode)]
+    pub fsync: FsyncMode,
+    /// Size at which the log starts a new segment file.
+    #[arg(long, env = "SHORTLIST_WAL_SEGMENT_BYTES", default_value_t = DEFAULT_WAL_SEGMENT_BYTES)]
+    pub wal_segment_bytes: u64,
+    /// A workspace with new writes is snapshotted at least this often.
+    #[arg(long, env = "SHORTLIST_SNAPSHOT_INTERVAL_SECONDS", default_value_t = DEFAULT_SNAPSHOT_INTERVAL_SECONDS)]
+    pub snapshot_interval_seconds: u64,
+    /// ...and after this many new log records, whichever comes first.
+    #[arg(long, env = "SHORTLIST_SNAPSHOT_EVERY_RECORDS", default_value_t = DEFAULT_SNAPSHOT_EVERY_RECORDS)]
+    pub snapshot_every_records: u64,
+    /// Snapshots kept per workspace (the newest).
+    #[arg(long, env = "SHORTLIST_SNAPSHOTS_KEPT", default_value_t = DEFAULT_SNAPSHOTS_KEPT)]
+    pub snapshots_kept: usize,
+}
+
+fn parse_fsync_mode(text: &str) -> Result<FsyncMode, String> {
+    text.parse::<FsyncMode>().map_err(|error| error.to_string())
 }
 
 #[derive(Args, Debug, Clone)]

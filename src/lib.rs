@@ -21,5 +21,7 @@ pub mod demo;
 pub mod domain;
 pub mod engine;
 pub mod http;
+pub mod operator;
 pub mod startup;
+pub mod store;
 pub mod workspace;

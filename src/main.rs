@@ -1,15 +1,14 @@
 //! The `shortlist` binary: parses the command line, then serves, seeds or
 //! prints a token. Everything else lives in the library.
 
-use std::process::ExitCode;
-use std::sync::Arc;
-
 use clap::Parser;
 use shortlist::auth::jwt::JwtSigner;
-use shortlist::clock::SystemClock;
-use shortlist::config::{Cli, Command, ServeSettings, TokenSettings};
+use shortlist::config::{Cli, Command, RestoreSettings, ServeSettings, SnapshotCommand, TokenSettings, WalCommand};
 use shortlist::domain::member::Role;
+use shortlist::domain::time::Timestamp;
+use shortlist::operator;
 use shortlist::startup::{hs256_secret, Application, Environment};
+use std::process::ExitCode;
 
 fn main() -> ExitCode {
     tracing_subscriber::fmt()
@@ -22,6 +21,9 @@ fn main() -> ExitCode {
         Some(Command::Serve(settings)) => serve(settings, None),
         Some(Command::Seed(settings)) => serve(settings.serve.clone(), Some(settings)),
         Some(Command::Token(settings)) => print_token(&settings),
+        Some(Command::Snapshot { command }) => snapshot_command(command),
+        Some(Command::Wal { command }) => wal_command(command),
+        Some(Command::Restore(settings)) => restore_command(&settings),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -34,8 +36,9 @@ fn main() -> ExitCode {
 
 fn serve(settings: ServeSettings, seed: Option<shortlist::config::SeedSettings>) -> Result<(), String> {
     actix_web::rt::System::new().block_on(async move {
-        let environment = Environment { clock: Arc::new(SystemClock), testing_routes: false };
-        let application = Application::build(&settings, environment).map_err(|error| error.to_string())?;
+        let mut application =
+            Application::build(&settings, Environment::production()).map_err(|error| error.to_string())?;
+        application.wait_until_recovered().map_err(|error| error.to_string())?;
         let base_url = format!("http://{}", settings.bind);
         tracing::info!(%base_url, "listening");
         let registry = application.registry.clone();
@@ -63,4 +66,38 @@ fn print_token(settings: &TokenSettings) -> Result<(), String> {
         JwtSigner::new(secret.as_bytes()).sign(&settings.org, &settings.sub, role, now_seconds, settings.ttl)
     );
     Ok(())
+}
+
+fn snapshot_command(command: SnapshotCommand) -> Result<(), String> {
+    match command {
+        SnapshotCommand::Create { data, snapshots_kept } => operator::snapshots::create(&data.data_dir, snapshots_kept),
+        SnapshotCommand::List { data, workspace } => operator::snapshots::list(&data.data_dir, workspace.as_deref()),
+        SnapshotCommand::Inspect { file } => operator::snapshots::inspect(&file),
+        SnapshotCommand::Verify { file } => operator::snapshots::verify(&file),
+    }
+}
+
+fn wal_command(command: WalCommand) -> Result<(), String> {
+    match command {
+        WalCommand::Verify { data } => operator::wal::verify(&data.data_dir),
+        WalCommand::Dump { data, after_lsn, limit, json } => {
+            operator::wal::dump(&data.data_dir, after_lsn, limit, json)
+        }
+    }
+}
+
+fn restore_command(settings: &RestoreSettings) -> Result<(), String> {
+    let until = match settings.until.as_deref() {
+        None => None,
+        Some(text) => {
+            Some(Timestamp::parse_iso8601(text).ok_or("--until must be RFC 3339, e.g. 2026-11-21T09:30:00Z")?)
+        }
+    };
+    operator::restore::restore(&operator::restore::RestoreRequest {
+        snapshot: &settings.from,
+        until_lsn: settings.until_lsn,
+        until,
+        target_data_dir: &settings.data_dir,
+        log_dir: settings.log_dir.as_deref(),
+    })
 }

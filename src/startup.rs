@@ -12,12 +12,23 @@ use actix::Arbiter;
 
 use crate::auth::anonymous_limit::AnonymousLimiter;
 use crate::auth::jwt::{generate_jwt_secret, JwtVerifier, VerificationKey};
-use crate::clock::Clock;
+use crate::clock::{Clock, SystemClock};
 use crate::config::{JwtAlgorithmSetting, JwtSettings, ServeSettings};
-use crate::http::{start_server, AppState, HttpSettings};
+use crate::http::{start_server, AppState, HttpSettings, Readiness};
+use crate::store::blobs::BlobStore;
+use crate::store::wal::{FileStorage, Storage, Wal, WalConfig};
+use crate::workspace::actor::SnapshotPolicy;
+use crate::workspace::journal::Journal;
+use crate::workspace::persistence::{recover, write_snapshot, DataLayout, RecoveryReport};
 use crate::workspace::{Registry, RegistrySettings};
 
+/// Records waiting for the log writer before appenders block.
+pub const WAL_QUEUE_CAPACITY: usize = 16_384;
+/// Records one group commit writes at most.
+pub const WAL_BATCH_RECORDS_MAX: usize = 4_096;
+
 pub const JWT_SECRET_FILE_NAME: &str = "jwt-secret";
+pub const BLOBS_DIRECTORY_NAME: &str = "blobs";
 
 #[derive(Debug, thiserror::Error)]
 pub enum StartupError {
@@ -29,47 +40,97 @@ pub enum StartupError {
     DataDirectory { path: String, source: std::io::Error },
     #[error("could not start: {0}")]
     Io(#[from] std::io::Error),
+    #[error("storage: {0}")]
+    Store(String),
 }
 
 pub struct Application {
     pub port: u16,
     pub registry: Arc<Registry>,
-    server: actix_web::dev::Server,
+    server: Option<actix_web::dev::Server>,
+    readiness: Readiness,
+    recovery: Option<std::thread::JoinHandle<Result<RecoveryReport, String>>>,
+    settings: ServeSettings,
     _actor_arbiter: Arbiter,
 }
 
-/// What `build` needs besides the settings: the clock, and whether to mount test-only routes.
+/// What `build` needs besides the settings: the clock, the storage the log
+/// writes through (a faulty one in fault tests), and test-only routes.
 pub struct Environment {
     pub clock: Arc<dyn Clock>,
+    pub storage: Arc<dyn Storage>,
     pub testing_routes: bool,
 }
 
+impl Environment {
+    pub fn production() -> Self {
+        Self { clock: Arc::new(SystemClock), storage: Arc::new(FileStorage), testing_routes: false }
+    }
+}
+
 impl Application {
+    /// Opens the log (repairing a torn tail, or refusing to start on damage
+    /// elsewhere), starts serving (503 until recovered), and recovers the
+    /// workspaces on a thread of its own.
     pub fn build(settings: &ServeSettings, environment: Environment) -> Result<Application, StartupError> {
         let cores = std::thread::available_parallelism().map_or(2, usize::from);
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(settings.pool_size.unwrap_or(cores).max(1))
-            .thread_name(|index| format!("shortlist-pool-{index}"))
-            .build()
-            .map_err(|error| StartupError::Io(std::io::Error::other(error)))?;
+        let pool = Arc::new(
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(settings.pool_size.unwrap_or(cores).max(1))
+                .thread_name(|index| format!("shortlist-pool-{index}"))
+                .build()
+                .map_err(|error| StartupError::Io(std::io::Error::other(error)))?,
+        );
+        let layout = DataLayout::new(&settings.data_dir);
+        let durability = &settings.durability;
+        let wal_config = WalConfig {
+            directory: layout.wal(),
+            segment_bytes: durability.wal_segment_bytes,
+            fsync: durability.fsync,
+            queue_capacity: WAL_QUEUE_CAPACITY,
+            batch_records_max: WAL_BATCH_RECORDS_MAX,
+        };
+        let (wal, opened) = Wal::open(wal_config, environment.storage.clone())
+            .map_err(|error| StartupError::Store(error.to_string()))?;
+        if let Some(truncated) = &opened.truncated {
+            tracing::warn!(?truncated, "a torn record at the end of the log was cut off (a copy is kept as .broken)");
+        }
+        let blobs_directory = settings.data_dir.join(BLOBS_DIRECTORY_NAME);
+        let blobs = BlobStore::open(blobs_directory.clone())
+            .map_err(|error| StartupError::Store(format!("{}: {error}", blobs_directory.display())))?;
+        // Half-written files of a crash, before anything writes again.
+        let _ = blobs.remove_stale_temp_files();
+        if layout.snapshots().exists() {
+            let _ = crate::store::snapshot::remove_stale_temp_files(&layout.snapshots());
+        }
         let actor_arbiter = Arbiter::new();
         let registry = Arc::new(Registry::new(
             environment.clock.clone(),
-            Arc::new(pool),
+            pool.clone(),
+            Arc::new(blobs),
+            Journal::new(wal),
             actor_arbiter.handle(),
             RegistrySettings {
                 default_rate_limit_per_minute: settings.rate_limit_per_minute.max(1),
                 pipelines_running_max: settings.pipelines_per_workspace.max(1),
+                snapshots: SnapshotPolicy {
+                    layout: layout.clone(),
+                    interval_milliseconds: durability.snapshot_interval_seconds.saturating_mul(1_000),
+                    every_records: durability.snapshot_every_records.max(1),
+                    keep: durability.snapshots_kept.max(1),
+                },
             },
         ));
         let verifier = jwt_verifier(&settings.jwt, &settings.data_dir)?;
         let listener = TcpListener::bind(settings.bind)
             .map_err(|source| StartupError::Bind { address: settings.bind.to_string(), source })?;
         let port = listener.local_addr()?.port();
+        let readiness = Readiness::default();
         let state = actix_web::web::Data::new(AppState {
             registry: registry.clone(),
             jwt: Arc::new(verifier),
             anonymous_limiter: AnonymousLimiter::new(settings.rate_limit_per_minute),
+            readiness: readiness.clone(),
             settings: HttpSettings {
                 claims_window: settings.claims_window,
                 intake_body_bytes_max: settings.intake_body_bytes_max,
@@ -78,17 +139,97 @@ impl Application {
             },
         });
         let server = start_server(listener, state, settings.workers.unwrap_or(cores))?;
-        Ok(Application { port, registry, server, _actor_arbiter: actor_arbiter })
+        let recovery = spawn_recovery(layout, registry.clone(), pool, readiness.clone())?;
+        Ok(Application {
+            port,
+            registry,
+            server: Some(server),
+            readiness,
+            recovery: Some(recovery),
+            settings: settings.clone(),
+            _actor_arbiter: actor_arbiter,
+        })
     }
 
-    pub fn server_handle(&self) -> actix_web::dev::ServerHandle {
-        self.server.handle()
+    pub fn server_handle(&self) -> Option<actix_web::dev::ServerHandle> {
+        self.server.as_ref().map(actix_web::dev::Server::handle)
     }
 
-    /// Runs until the server stops (SIGINT or SIGTERM stop it gracefully).
-    pub async fn run_until_stopped(self) -> std::io::Result<()> {
-        self.server.await
+    /// Waits for recovery; the API serves from then on.
+    pub fn wait_until_recovered(&mut self) -> Result<RecoveryReport, StartupError> {
+        let Some(recovery) = self.recovery.take() else { return Ok(RecoveryReport::default()) };
+        let report = recovery
+            .join()
+            .map_err(|_| StartupError::Store("recovery panicked".into()))?
+            .map_err(StartupError::Store)?;
+        debug_assert!(self.readiness.is_ready());
+        Ok(report)
     }
+
+    /// Runs until the server stops: SIGINT or SIGTERM stop accepting and
+    /// drain in-flight requests; then the log is flushed and every workspace
+    /// gets a final snapshot.
+    pub async fn run_until_stopped(mut self) -> Result<(), StartupError> {
+        if let Some(server) = self.server.take() {
+            server.await?;
+        }
+        self.shut_down()
+    }
+
+    fn shut_down(&mut self) -> Result<(), StartupError> {
+        let registry = self.registry.clone();
+        let last_lsn = registry.journal().wal().flush().map_err(|error| StartupError::Store(error.to_string()))?;
+        let layout = DataLayout::new(&self.settings.data_dir);
+        let keep = self.settings.durability.snapshots_kept.max(1);
+        let now = registry.clock().now();
+        for (workspace_id, handle) in registry.workspace_handles() {
+            let (image, lsn) = {
+                let state = handle.state.read();
+                (state.to_image(), handle.published_lsn.load(std::sync::atomic::Ordering::Acquire))
+            };
+            match write_snapshot(&layout, &image, lsn, now, keep) {
+                Ok(file) => {
+                    tracing::info!(workspace = %workspace_id, path = %file.path.display(), "final snapshot written")
+                }
+                Err(error) => {
+                    tracing::error!(workspace = %workspace_id, %error, "final snapshot failed; the log still holds every write")
+                }
+            }
+        }
+        tracing::info!(last_lsn, "shut down cleanly");
+        Ok(())
+    }
+}
+
+fn spawn_recovery(
+    layout: DataLayout,
+    registry: Arc<Registry>,
+    pool: Arc<rayon::ThreadPool>,
+    readiness: Readiness,
+) -> Result<std::thread::JoinHandle<Result<RecoveryReport, String>>, StartupError> {
+    let spawned = std::thread::Builder::new().name("recovery".into()).spawn(move || {
+        let (workspaces, report) = pool.install(|| recover(&layout)).map_err(|error| error.to_string())?;
+        let log_last_lsn = registry.journal().wal().last_lsn();
+        if let Some(ahead) = workspaces.iter().find(|workspace| workspace.snapshot_lsn > log_last_lsn) {
+            return Err(format!(
+                "the snapshot of workspace {} covers LSN {} but the log ends at LSN {log_last_lsn}: the log directory was replaced or cut short. Remedy: put the log back, or restore the workspace into a new data directory with `shortlist restore`",
+                ahead.state.id, ahead.snapshot_lsn
+            ));
+        }
+        for workspace in workspaces {
+            registry.install(workspace.state, workspace.last_lsn, workspace.snapshot_lsn);
+        }
+        tracing::info!(
+            workspaces = report.workspaces,
+            snapshots = report.snapshots_loaded,
+            records_replayed = report.records_replayed,
+            elapsed_milliseconds = report.elapsed_milliseconds as u64,
+            "recovered"
+        );
+        readiness.mark_ready();
+        Ok(report)
+    });
+    spawned.map_err(StartupError::Io)
 }
 
 fn jwt_verifier(settings: &JwtSettings, data_dir: &Path) -> Result<JwtVerifier, StartupError> {

@@ -34,14 +34,24 @@ pub enum DemoError {
     Registry(#[from] RegistryError),
     #[error("demo data could not be created: {0}")]
     Domain(#[from] crate::domain::error::DomainError),
+    #[error("demo data: {0}")]
+    Incomplete(String),
 }
 
 /// Creates the demo workspace and returns the banner to print.
 pub async fn create(registry: &Registry, signer: &JwtSigner, base_url: &str) -> Result<String, DemoError> {
     let workspace_id = WorkspaceId::parse(DEMO_WORKSPACE_ID).expect("a valid constant");
     let owner = UserId::parse(DEMO_OWNER_ID).expect("a valid constant");
-    let (workspace, _) =
-        registry.create_workspace(&workspace_id, "Demo Corp", &owner, "Dana Owner", "dana.owner@example.com")?;
+    let (workspace, created) =
+        registry.create_workspace(&workspace_id, "Demo Corp", &owner, "Dana Owner", "dana.owner@example.com").await?;
+    let now_seconds = registry.clock().now().unix_seconds().max(0) as u64;
+    let token = signer.sign(DEMO_WORKSPACE_ID, DEMO_OWNER_ID, Role::Owner, now_seconds, DEMO_TOKEN_TTL_SECONDS);
+    if !created {
+        // Recovered from the data directory on an earlier start: keep it as it is.
+        let backend = workspace.state.read().job_order.first().cloned();
+        let backend = backend.ok_or_else(|| DemoError::Incomplete("the demo workspace has no jobs".into()))?;
+        return Ok(banner(base_url, &backend, &token));
+    }
     registry
         .execute(
             &workspace,
@@ -77,8 +87,6 @@ pub async fn create(registry: &Registry, signer: &JwtSigner, base_url: &str) -> 
             },
         )
         .await?;
-    let now_seconds = registry.clock().now().unix_seconds().max(0) as u64;
-    let token = signer.sign(DEMO_WORKSPACE_ID, DEMO_OWNER_ID, Role::Owner, now_seconds, DEMO_TOKEN_TTL_SECONDS);
     Ok(banner(base_url, &backend, &token))
 }
 
@@ -108,7 +116,7 @@ async fn submit_candidates(
             candidate_name: Some(profile.name),
             email: Some(profile.email),
             phone: profile.phone,
-            resume_text: Some(profile.resume_text),
+            resume: registry.store_resume(&profile.resume_text, None, None)?,
             ..SubmitApplicationInput::default()
         };
         registry.execute(workspace, SubmitApplication { job_id: job_id.clone(), input }).await?;

@@ -23,13 +23,15 @@ pub async fn run(registry: &Registry, settings: &SeedSettings, base_url: &str) -
     let mut keys = Vec::new();
     for workspace_number in 1..=settings.workspaces {
         let workspace_id = WorkspaceId::parse(&format!("seed-{workspace_number}")).expect("a valid pattern");
-        let (workspace, _) = registry.create_workspace(
-            &workspace_id,
-            &format!("Seed {workspace_number}"),
-            &owner,
-            "Seed Owner",
-            "seed@example.com",
-        )?;
+        let (workspace, _) = registry
+            .create_workspace(
+                &workspace_id,
+                &format!("Seed {workspace_number}"),
+                &owner,
+                "Seed Owner",
+                "seed@example.com",
+            )
+            .await?;
         let team = registry.execute(&workspace, CreateTeam { name: "Load".into() }).await?;
         for job_number in 0..settings.jobs {
             let backend = job_number % 2 == 0;
@@ -47,7 +49,7 @@ pub async fn run(registry: &Registry, settings: &SeedSettings, base_url: &str) -
                     candidate_name: Some(profile.name),
                     email: Some(profile.email),
                     phone: profile.phone,
-                    resume_text: Some(profile.resume_text),
+                    resume: registry.store_resume(&profile.resume_text, None, None)?,
                     ..SubmitApplicationInput::default()
                 };
                 registry.execute(&workspace, SubmitApplication { job_id: job_id.clone(), input }).await?;

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::ats::AtsBreakdown;
 use super::comment::Comment;
+use super::content_hash::ContentHash;
 use super::ids::{ApplicationId, JobId, StageId};
 use super::resume::ParsedResume;
 use super::tag::Tag;
@@ -74,10 +75,12 @@ pub struct Pipeline {
     pub updated_at: Timestamp,
 }
 
-/// The resume as submitted.
+/// The resume as submitted: a reference to its bytes in the blob store,
+/// which were written and synced before the event that names them.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ResumeSource {
-    pub text: Arc<str>,
+    pub content_hash: ContentHash,
+    pub size_bytes: u64,
     pub file_name: Option<String>,
     pub media_type: String,
 }

@@ -6,6 +6,8 @@
 
 use std::collections::BTreeMap;
 
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
 
 use super::api_key::ApiKey;
@@ -111,8 +113,8 @@ pub struct SubmittedApplication {
 pub enum PipelineOutcome {
     /// Parsed; scored when the run was meant to score.
     Completed {
-        resume: Box<ParsedResume>,
-        breakdown: Option<Box<AtsBreakdown>>,
+        resume: Arc<ParsedResume>,
+        breakdown: Option<Arc<AtsBreakdown>>,
     },
     Failed {
         code: String,
@@ -121,6 +123,46 @@ pub enum PipelineOutcome {
 }
 
 impl Event {
+    /// When the event happened, for point-in-time restores.
+    pub fn occurred_at(&self) -> Timestamp {
+        match self {
+            Event::WorkspaceCreated { at, .. }
+            | Event::JobCreated { at, .. }
+            | Event::JobUpdated { at, .. }
+            | Event::StageChanged { at, .. }
+            | Event::TagsReplaced { at, .. }
+            | Event::StatusChanged { at, .. }
+            | Event::AtsRerunQueued { at, .. }
+            | Event::PipelineCompleted { at, .. }
+            | Event::KeyRevoked { at, .. } => *at,
+            Event::MemberAdded { member } => member.added_at,
+            Event::TeamCreated { team } => team.created_at,
+            Event::ApplicationSubmitted(submitted) => submitted.at,
+            Event::CommentAdded { comment, .. } => comment.created_at,
+            Event::KeyCreated { key } => key.created_at,
+        }
+    }
+
+    /// A short name of the event's kind, for `shortlist wal dump`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Event::WorkspaceCreated { .. } => "WorkspaceCreated",
+            Event::MemberAdded { .. } => "MemberAdded",
+            Event::TeamCreated { .. } => "TeamCreated",
+            Event::JobCreated { .. } => "JobCreated",
+            Event::JobUpdated { .. } => "JobUpdated",
+            Event::ApplicationSubmitted(_) => "ApplicationSubmitted",
+            Event::StageChanged { .. } => "StageChanged",
+            Event::TagsReplaced { .. } => "TagsReplaced",
+            Event::CommentAdded { .. } => "CommentAdded",
+            Event::StatusChanged { .. } => "StatusChanged",
+            Event::AtsRerunQueued { .. } => "AtsRerunQueued",
+            Event::PipelineCompleted { .. } => "PipelineCompleted",
+            Event::KeyCreated { .. } => "KeyCreated",
+            Event::KeyRevoked { .. } => "KeyRevoked",
+        }
+    }
+
     /// The application an event changes, for the caller that must schedule work on it.
     pub fn application_id(&self) -> Option<&ApplicationId> {
         match self {

@@ -17,6 +17,7 @@ use super::team::Team;
 use super::time::Timestamp;
 use super::workspace::Workspace;
 use crate::domain::application::ResumeSource;
+use crate::domain::content_hash::ContentHash;
 
 const STAGE_NAMES: [&str; 4] = ["Applied", "Screen", "Interview", "Offer"];
 
@@ -61,7 +62,6 @@ pub fn workspace_with_applications(applications: u32, seed: u64) -> (Workspace, 
         fit_scores: applications,
         at: start,
     });
-    let resume_text: Arc<str> = Arc::from("Rust, PostgreSQL");
     for index in 0..applications {
         let at = start.plus_milliseconds(i64::from(index));
         let application_id = ApplicationId::generate(&mut rng);
@@ -74,7 +74,8 @@ pub fn workspace_with_applications(applications: u32, seed: u64) -> (Workspace, 
             phone: None,
             answers: BTreeMap::new(),
             resume_source: Some(ResumeSource {
-                text: resume_text.clone(),
+                content_hash: ContentHash([7; 32]),
+                size_bytes: 16,
                 file_name: None,
                 media_type: "text/plain".into(),
             }),
@@ -91,7 +92,7 @@ pub fn workspace_with_applications(applications: u32, seed: u64) -> (Workspace, 
         workspace.apply(&Event::PipelineCompleted {
             application_id,
             run: 1,
-            outcome: PipelineOutcome::Completed { resume: Box::default(), breakdown: Some(Box::new(breakdown)) },
+            outcome: PipelineOutcome::Completed { resume: Arc::default(), breakdown: Some(Arc::new(breakdown)) },
             at,
         });
     }
@@ -109,6 +110,126 @@ fn breakdown(score: u8) -> AtsBreakdown {
         weighting: Weighting::default(),
         engine_version: 0,
     }
+}
+
+/// A workspace in which every kind of event has happened at least once:
+/// members, teams, jobs (updated, tagged, with form fields and criteria),
+/// applications in every pipeline state, tags, comments, notifications, an
+/// archived application, keys (one revoked, one scoped, one expiring). For
+/// the snapshot round-trip test and the format fixture.
+pub fn fully_populated_workspace() -> Workspace {
+    use super::api_key::{ApiKey, Claims};
+    use super::application::ApplicationStatus;
+    use super::comment::{Comment, CommentSource};
+    use super::ids::{CommentId, KeyId, NotificationId};
+    use super::job::{FormField, FormFieldKind};
+    use super::key_hash::KeyHash;
+    use super::notification::{Notification, NotificationKind};
+    use super::tag::Tag;
+
+    let (mut workspace, job_id) = workspace_with_applications(6, 11);
+    let mut rng = StdRng::seed_from_u64(12);
+    let at = Timestamp::from_unix_milliseconds(1_790_000_100_000);
+    let reviewer = Member {
+        user_id: UserId::parse("reviewer").expect("valid"),
+        name: "Rae Viewer".into(),
+        email: "rae@example.com".into(),
+        role: Role::Admin,
+        added_at: at,
+    };
+    workspace.apply(&Event::MemberAdded { member: reviewer.clone() });
+    let job = workspace.jobs[&job_id].clone();
+    let mut definition = job.definition.clone();
+    definition.form_fields = vec![FormField {
+        key: "level".into(),
+        label: "Level".into(),
+        kind: FormFieldKind::Select,
+        required: true,
+        options: vec!["Junior".into(), "Senior".into()],
+    }];
+    definition.criteria = Criteria {
+        must_haves: vec!["Rust".into()],
+        nice_to_haves: vec!["Kafka".into()],
+        weighting: Weighting::default(),
+        min_years_experience: Some(3),
+    };
+    definition.collaborators = vec![reviewer.user_id.clone()];
+    workspace.apply(&Event::JobUpdated {
+        job_id: job_id.clone(),
+        team_id: job.team_id.clone(),
+        definition,
+        fit_scores_remaining: 40,
+        at,
+    });
+    // By ordinal: the map's own order differs from run to run.
+    let ids: Vec<ApplicationId> =
+        (0..6).map(|ordinal| workspace.job_applications[&job_id].id_at(ordinal).clone()).collect();
+    let tag = Tag { name: "Senior".into(), color: "#22c55e".into() };
+    workspace.apply(&Event::TagsReplaced {
+        application_id: ids[0].clone(),
+        tags: vec![tag.clone()],
+        job_tags: vec![tag],
+        at,
+    });
+    workspace.apply(&Event::StatusChanged { application_id: ids[1].clone(), status: ApplicationStatus::Archived, at });
+    let comment = Comment {
+        id: CommentId::generate(&mut rng),
+        text: "Strong Rust.\nAsk about Kafka.".into(),
+        source: CommentSource::AssistantPlugin,
+        author: workspace.owner.clone(),
+        created_at: at,
+    };
+    let notification = Notification {
+        id: NotificationId::generate(&mut rng),
+        recipient: reviewer.user_id.clone(),
+        kind: NotificationKind::CommentCreated {
+            job_id: job_id.clone(),
+            application_id: ids[2].clone(),
+            comment_id: comment.id.clone(),
+            candidate_name: "Someone".into(),
+            excerpt: "Strong Rust. Ask about Kafka.".into(),
+        },
+        created_at: at,
+    };
+    workspace.apply(&Event::CommentAdded {
+        application_id: ids[2].clone(),
+        comment,
+        notifications: vec![notification],
+    });
+    workspace.apply(&Event::AtsRerunQueued { application_id: ids[3].clone(), at });
+    workspace.apply(&Event::PipelineCompleted {
+        application_id: ids[3].clone(),
+        run: 2,
+        outcome: PipelineOutcome::Failed { code: "RESUME_NOT_TEXT".into(), message: "binary".into() },
+        at,
+    });
+    workspace.apply(&Event::AtsRerunQueued { application_id: ids[4].clone(), at });
+    let team_id = job.team_id.clone();
+    for (ordinal, (claims, expires_at)) in [
+        (Claims::default(), None),
+        (Claims { teams: vec![team_id], jobs: vec![job_id.clone()] }, Some(at.plus_milliseconds(86_400_000))),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let key = ApiKey {
+            id: KeyId::generate(&mut rng),
+            name: format!("key {ordinal}"),
+            hash: KeyHash([ordinal as u8; 32]),
+            key_prefix: "svc_live_abc".into(),
+            claims,
+            expires_at,
+            rate_limit_per_minute: Some(600),
+            created_by: workspace.owner.clone(),
+            created_at: at,
+            ordinal: ordinal as u32,
+            revoked_at: None,
+        };
+        workspace.apply(&Event::KeyCreated { key });
+    }
+    let first_key = workspace.keys.keys().next().cloned().expect("two keys");
+    workspace.apply(&Event::KeyRevoked { key_id: first_key, at });
+    workspace
 }
 
 #[cfg(test)]

@@ -5,11 +5,9 @@
 //! decide events; this file only keeps the state and its indexes consistent.
 
 use std::collections::{BTreeMap, HashMap, VecDeque};
-use std::sync::Arc;
 
 use super::api_key::ApiKey;
 use super::application::{Application, ApplicationStatus, Pipeline, PipelineState};
-use super::ats::AtsBreakdown;
 use super::event::{Event, PipelineOutcome, SubmittedApplication};
 use super::ids::{ApplicationId, JobId, KeyId, TeamId, UserId, WorkspaceId};
 use super::job::{Job, Tier};
@@ -17,7 +15,6 @@ use super::job_applications::JobApplications;
 use super::limits::NOTIFICATIONS_PER_USER_MAX;
 use super::member::Member;
 use super::notification::Notification;
-use super::resume::ParsedResume;
 use super::tag::Tag;
 use super::team::Team;
 use super::time::Timestamp;
@@ -228,10 +225,10 @@ impl Workspace {
         application.updated_at = at;
         match outcome {
             PipelineOutcome::Completed { resume, breakdown } => {
-                application.resume = Some(Arc::new(ParsedResume::clone(resume)));
+                application.resume = Some(resume.clone());
                 if let Some(breakdown) = breakdown {
                     let previous = application.ats_score();
-                    application.ats = Some(Arc::new(AtsBreakdown::clone(breakdown)));
+                    application.ats = Some(breakdown.clone());
                     application.pipeline.state = PipelineState::Done;
                     application.pipeline.reason = None;
                     if let Some(job_applications) = self.job_applications.get_mut(&application.job_id) {

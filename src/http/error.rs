@@ -59,6 +59,8 @@ pub enum ApiError {
     UnsupportedMediaType(String),
     #[error("{0}")]
     Unavailable(String),
+    #[error("storage is unavailable, so writes are refused (reads still work): {0}")]
+    StorageUnavailable(String),
     #[error("an internal error occurred; it has been logged")]
     Internal,
 }
@@ -76,6 +78,7 @@ impl ApiError {
         match error {
             RegistryError::Domain(error) => ApiError::Domain(surface, error),
             RegistryError::Unavailable(message) => ApiError::Unavailable(message),
+            RegistryError::Storage(message) => ApiError::StorageUnavailable(message),
         }
     }
 
@@ -103,6 +106,7 @@ impl ApiError {
             ApiError::PayloadTooLarge(_) => (StatusCode::PAYLOAD_TOO_LARGE, "PAYLOAD_TOO_LARGE"),
             ApiError::UnsupportedMediaType(_) => (StatusCode::UNSUPPORTED_MEDIA_TYPE, "UNSUPPORTED_MEDIA_TYPE"),
             ApiError::Unavailable(_) => (StatusCode::SERVICE_UNAVAILABLE, "SERVICE_UNAVAILABLE"),
+            ApiError::StorageUnavailable(_) => (StatusCode::SERVICE_UNAVAILABLE, "STORAGE_UNAVAILABLE"),
             ApiError::Internal => (StatusCode::INTERNAL_SERVER_ERROR, "INTERNAL_ERROR"),
         }
     }

@@ -51,7 +51,7 @@ pub async fn apply(
         }
     }
     let limit = state.settings.intake_body_bytes_max;
-    let input = match media_type(&request).as_deref() {
+    let mut form = match media_type(&request).as_deref() {
         Some("application/json") => from_json(&read_limited(payload, limit).await?)?,
         Some("multipart/form-data") => from_multipart(Multipart::new(request.headers(), payload), limit).await?,
         other => {
@@ -60,6 +60,25 @@ pub async fn apply(
                 other.unwrap_or("a body without Content-Type")
             )))
         }
+    };
+    let resume = match form.resume_text.take() {
+        None => None,
+        Some(text) => {
+            let registry = state.registry.clone();
+            let (file_name, media_type) = (form.resume_file_name.take(), form.resume_media_type.take());
+            // Written and synced to the blob store before the log record that names it.
+            web::block(move || registry.store_resume(&text, file_name, media_type))
+                .await
+                .map_err(|_| ApiError::Internal)?
+                .map_err(|error| ApiError::from_registry(SURFACE, error))?
+        }
+    };
+    let input = SubmitApplicationInput {
+        candidate_name: form.candidate_name,
+        email: form.email,
+        phone: form.phone,
+        answers: form.answers,
+        resume,
     };
     let command = SubmitApplication { job_id, input };
     let application =
@@ -90,6 +109,18 @@ async fn read_limited(mut payload: web::Payload, limit: usize) -> Result<web::By
     Ok(body)
 }
 
+/// The apply form as sent, before the resume is stored.
+#[derive(Default)]
+struct IntakeForm {
+    candidate_name: Option<String>,
+    email: Option<String>,
+    phone: Option<String>,
+    answers: BTreeMap<String, String>,
+    resume_text: Option<String>,
+    resume_file_name: Option<String>,
+    resume_media_type: Option<String>,
+}
+
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct ApplicationBody {
@@ -100,14 +131,14 @@ struct ApplicationBody {
     resume_text: Option<String>,
 }
 
-fn from_json(body: &[u8]) -> Result<SubmitApplicationInput, ApiError> {
+fn from_json(body: &[u8]) -> Result<IntakeForm, ApiError> {
     let body: ApplicationBody = serde_json::from_slice(body)
         .map_err(|error| ApiError::invalid(SURFACE, format!("the JSON body is invalid: {error}")))?;
     let mut answers = BTreeMap::new();
     for (key, value) in body.answers.unwrap_or_default() {
         answers.insert(key.clone(), answer_text(&key, value)?);
     }
-    Ok(SubmitApplicationInput {
+    Ok(IntakeForm {
         candidate_name: body.candidate_name,
         email: body.email,
         phone: body.phone,
@@ -127,8 +158,8 @@ fn answer_text(key: &str, value: Value) -> Result<String, ApiError> {
     }
 }
 
-async fn from_multipart(mut multipart: Multipart, limit: usize) -> Result<SubmitApplicationInput, ApiError> {
-    let mut input = SubmitApplicationInput::default();
+async fn from_multipart(mut multipart: Multipart, limit: usize) -> Result<IntakeForm, ApiError> {
+    let mut input = IntakeForm::default();
     let mut bytes_read = 0usize;
     let mut parts = 0usize;
     while let Some(mut field) = multipart.try_next().await.map_err(multipart_error(limit))? {
@@ -166,7 +197,7 @@ fn multipart_error(limit: usize) -> impl Fn(actix_multipart::MultipartError) -> 
 }
 
 fn assign_field(
-    input: &mut SubmitApplicationInput,
+    input: &mut IntakeForm,
     name: &str,
     text: String,
     file_name: Option<String>,

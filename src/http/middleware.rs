@@ -13,6 +13,7 @@ use futures_util::FutureExt;
 
 use super::error::ApiError;
 use super::extract::rate_decision_without_handler;
+use super::state::AppState;
 use crate::auth::key_registry::RateDecision;
 
 pub async fn contain_panics(
@@ -32,6 +33,20 @@ pub async fn contain_panics(
             Ok(ServiceResponse::new(http_request, ApiError::Internal.error_response()))
         }
     }
+}
+
+/// Until recovery has finished, only `/healthz` answers normally: `/readyz`
+/// and the API answer 503, so nothing is served from a partial state.
+pub async fn readiness_gate(
+    request: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
+    let ready = request.app_data::<actix_web::web::Data<AppState>>().is_some_and(|state| state.readiness.is_ready());
+    if ready || request.path() == "/healthz" {
+        return next.call(request).await.map(ServiceResponse::map_into_boxed_body);
+    }
+    let error = ApiError::Unavailable("the server is recovering its data; retry shortly".into());
+    Ok(request.into_response(error.error_response()))
 }
 
 pub async fn rate_limit_headers(

@@ -20,4 +20,4 @@ pub mod state;
 pub mod v1;
 
 pub use server::{start_server, ServerHandle};
-pub use state::{AppState, HttpSettings};
+pub use state::{AppState, HttpSettings, Readiness};

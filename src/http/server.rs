@@ -11,7 +11,7 @@ use serde_json::json;
 
 use super::envelope::success;
 use super::error::{ApiError, Surface};
-use super::middleware::{contain_panics, rate_limit_headers};
+use super::middleware::{contain_panics, rate_limit_headers, readiness_gate};
 use super::state::{AppState, JSON_BODY_BYTES_MAX};
 use super::{dashboard, intake, v1};
 
@@ -27,6 +27,7 @@ pub fn start_server(listener: TcpListener, state: web::Data<AppState>, workers: 
             }))
             .configure(|config| routes(config, state.settings.testing_routes))
             .default_service(web::to(route_not_found))
+            .wrap(from_fn(readiness_gate))
     })
     .workers(workers.max(1))
     .listen(listener)?

@@ -1,5 +1,6 @@
 //! What every handler shares.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use crate::auth::anonymous_limit::AnonymousLimiter;
@@ -21,8 +22,23 @@ pub struct HttpSettings {
 /// character comment is at most 60 KB even with every character escaped.
 pub const JSON_BODY_BYTES_MAX: usize = 1024 * 1024;
 
+/// Whether recovery has finished. Until it has, the API answers 503.
+#[derive(Clone, Debug, Default)]
+pub struct Readiness(Arc<AtomicBool>);
+
+impl Readiness {
+    pub fn mark_ready(&self) {
+        self.0.store(true, Ordering::Release);
+    }
+
+    pub fn is_ready(&self) -> bool {
+        self.0.load(Ordering::Acquire)
+    }
+}
+
 pub struct AppState {
     pub registry: Arc<Registry>,
+    pub readiness: Readiness,
     pub jwt: Arc<JwtVerifier>,
     pub anonymous_limiter: AnonymousLimiter,
     pub settings: HttpSettings,

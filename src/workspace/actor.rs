@@ -1,28 +1,57 @@
-//! One workspace's actor: decides and applies writes in mailbox order, keeps
-//! the key registry and the job directory in step with its events, and feeds
-//! its pipelines to the rayon pool, a bounded number at a time.
+//! One workspace's actor. It alone changes its workspace, and it keeps two
+//! copies of it:
+//!
+//! - `working`: every decided write, durable or not. Commands are decided
+//!   against it, so a write sees the writes queued before it, and the actor
+//!   never waits for the disk between two writes (that is what lets the log
+//!   batch many writes into one fsync).
+//! - `published`: what readers see, behind the `RwLock`. An event reaches it
+//!   only once the log reports it durable, so no reader ever sees a write
+//!   that a crash could still take back. Callers are answered at that moment
+//!   too, in the order their writes were decided.
+//!
+//! The heavy parts of a state (parsed resumes, breakdowns) are `Arc`s shared
+//! by both copies. When the log fails, the actor stops taking writes
+//! (fail-stop): queued callers get a storage error, `working` is reset to
+//! `published`, and reads go on.
 
 use std::collections::VecDeque;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
-use actix::{Actor, ActorContext, AsyncContext, Context, Handler, Message};
-use parking_lot::{RwLock, RwLockUpgradableReadGuard};
+use actix::{Actor, ActorContext, AsyncContext, Context, Handler, Message, ResponseFuture};
+use parking_lot::RwLock;
 use rand::rngs::StdRng;
 use rand::SeedableRng;
+use tokio::sync::oneshot;
 
+use super::journal::{Journal, JournalError, LogRecord};
+use super::persistence::{write_snapshot, DataLayout};
 use super::pipeline::{run_pipeline, PipelineJob};
 use super::registry::Directory;
 use crate::clock::Clock;
 use crate::domain::commands::{Command, CompletePipeline, DecideContext};
 use crate::domain::error::DomainError;
 use crate::domain::event::Event;
-use crate::domain::ids::ApplicationId;
+use crate::domain::ids::{ApplicationId, WorkspaceId};
 use crate::domain::workspace::Workspace;
+use crate::store::blobs::BlobStore;
+use crate::store::wal::Lsn;
 
 /// Writes waiting in one workspace's mailbox; senders wait beyond it.
 pub const MAILBOX_CAPACITY: usize = 1_024;
 
-/// A write for the actor to decide and apply.
+/// Why a write was not carried out.
+#[derive(Clone, Debug, thiserror::Error)]
+pub enum WriteError {
+    #[error(transparent)]
+    Domain(#[from] DomainError),
+    #[error("{0}")]
+    Storage(String),
+}
+
+/// A write for the actor to decide, log and apply.
 pub struct Execute<C>(pub C);
 
 impl<C> Message for Execute<C>
@@ -30,107 +59,199 @@ where
     C: Command + Send + 'static,
     C::Output: Send + 'static,
 {
-    type Result = Result<C::Output, DomainError>;
+    type Result = Result<C::Output, WriteError>;
+}
+
+/// When to snapshot, where, and how many to keep.
+#[derive(Clone, Debug)]
+pub struct SnapshotPolicy {
+    pub layout: DataLayout,
+    pub interval_milliseconds: u64,
+    pub every_records: u64,
+    pub keep: usize,
+}
+
+/// How often the actor asks itself whether a snapshot is due.
+const SNAPSHOT_CHECK_MILLISECONDS: u64 = 500;
+
+/// Everything the actor needs from the rest of the process.
+pub struct ActorServices {
+    pub directory: Arc<Directory>,
+    pub clock: Arc<dyn Clock>,
+    pub pool: Arc<rayon::ThreadPool>,
+    pub blobs: Arc<BlobStore>,
+    pub journal: Journal,
+    pub pipelines_running_max: usize,
+    pub snapshots: SnapshotPolicy,
+    /// The LSN of the last record in `published`, updated under its write lock.
+    pub published_lsn: Arc<AtomicU64>,
+}
+
+/// A decided write waiting for the log.
+struct PendingWrite {
+    ticket: u64,
+    events: Vec<Event>,
+    /// Records of this write not yet reported durable.
+    records_outstanding: usize,
+    last_lsn: Option<Lsn>,
+    reply: Box<dyn FnOnce(Result<(), WriteError>)>,
 }
 
 pub struct WorkspaceActor {
-    state: Arc<RwLock<Workspace>>,
-    directory: Arc<Directory>,
-    clock: Arc<dyn Clock>,
-    pool: Arc<rayon::ThreadPool>,
+    id: WorkspaceId,
+    working: Workspace,
+    published: Arc<RwLock<Workspace>>,
+    services: ActorServices,
     rng: StdRng,
-    /// Pipelines waiting for a pool slot, oldest first.
+    pending: VecDeque<PendingWrite>,
+    next_ticket: u64,
+    storage_failure: Option<String>,
+    /// LSN of the last record applied to `published`.
+    published_lsn: Lsn,
+    snapshot_lsn: Lsn,
+    records_since_snapshot: u64,
+    last_snapshot_at: Instant,
+    snapshot_in_progress: bool,
     pipelines_waiting: VecDeque<(ApplicationId, u32)>,
     pipelines_running: usize,
-    pipelines_running_max: usize,
 }
 
 impl WorkspaceActor {
     pub fn new(
-        state: Arc<RwLock<Workspace>>,
-        directory: Arc<Directory>,
-        clock: Arc<dyn Clock>,
-        pool: Arc<rayon::ThreadPool>,
-        pipelines_running_max: usize,
+        state: Workspace,
+        published: Arc<RwLock<Workspace>>,
+        published_lsn: Lsn,
+        snapshot_lsn: Lsn,
+        services: ActorServices,
     ) -> Self {
         Self {
-            state,
-            directory,
-            clock,
-            pool,
+            id: state.id.clone(),
+            working: state,
+            published,
+            services,
             rng: StdRng::from_os_rng(),
+            pending: VecDeque::new(),
+            next_ticket: 0,
+            storage_failure: None,
+            published_lsn,
+            snapshot_lsn,
+            records_since_snapshot: u64::from(published_lsn > snapshot_lsn),
+            last_snapshot_at: Instant::now(),
+            snapshot_in_progress: false,
             pipelines_waiting: VecDeque::new(),
             pipelines_running: 0,
-            pipelines_running_max: pipelines_running_max.max(1),
         }
     }
 
-    fn execute<C: Command>(&mut self, command: &C, context: &mut Context<Self>) -> Result<C::Output, DomainError> {
-        let now = self.clock.now();
-        let state = self.state.upgradable_read();
-        let events = command.decide(&state, &mut DecideContext { now, rng: &mut self.rng })?;
-        let mut state = RwLockUpgradableReadGuard::upgrade(state);
-        for event in &events {
-            state.apply(event);
+    /// Decides and applies to `working`, sends the events to the log, and
+    /// queues `reply` to run once they (and every earlier write) are durable.
+    fn submit<C: Command + 'static>(
+        &mut self,
+        command: &C,
+        context: &mut Context<Self>,
+        reply: impl FnOnce(Result<C::Output, WriteError>) + 'static,
+    ) {
+        if let Some(reason) = &self.storage_failure {
+            return reply(Err(WriteError::Storage(reason.clone())));
         }
-        let output = command.respond(&state, &events);
-        drop(state);
+        let now = self.services.clock.now();
+        let events = match command.decide(&self.working, &mut DecideContext { now, rng: &mut self.rng }) {
+            Ok(events) => events,
+            Err(error) => return reply(Err(error.into())),
+        };
         for event in &events {
-            self.after_apply(event);
+            self.working.apply(event);
+        }
+        let output = command.respond(&self.working, &events);
+        let ticket = self.next_ticket;
+        self.next_ticket += 1;
+        for event in &events {
+            let address = context.address();
+            let record = LogRecord { workspace_id: self.id.clone(), event: event.clone() };
+            self.services.journal.append(&record, Box::new(move |result| address.do_send(Durable { ticket, result })));
+        }
+        self.pending.push_back(PendingWrite {
+            ticket,
+            records_outstanding: events.len(),
+            events,
+            last_lsn: None,
+            reply: Box::new(move |result| reply(result.and_then(|()| output.map_err(WriteError::from)))),
+        });
+        self.publish_durable(context);
+    }
+
+    /// Applies, in order, every write at the front of the queue whose records
+    /// are all durable, and answers its caller.
+    fn publish_durable(&mut self, context: &mut Context<Self>) {
+        while self.pending.front().is_some_and(|write| write.records_outstanding == 0) {
+            let write = self.pending.pop_front().expect("checked non-empty");
+            if let Some(lsn) = write.last_lsn {
+                let mut published = self.published.write();
+                for event in &write.events {
+                    published.apply(event);
+                }
+                self.published_lsn = lsn;
+                self.services.published_lsn.store(lsn, Ordering::Release);
+                self.records_since_snapshot += write.events.len() as u64;
+            }
+            for event in &write.events {
+                self.after_publish(event);
+            }
+            (write.reply)(Ok(()));
         }
         self.dispatch_pipelines(context);
-        output
+    }
+
+    fn fail_storage(&mut self, reason: String) {
+        tracing::error!(workspace = %self.id, %reason, "the log failed; this workspace refuses writes until restart");
+        self.storage_failure = Some(reason.clone());
+        for write in self.pending.drain(..) {
+            (write.reply)(Err(WriteError::Storage(reason.clone())));
+        }
+        // Writes decided but never made durable must not be built upon.
+        self.working = self.published.read().clone();
     }
 
     /// Keeps what lives outside the state (key registry, job directory,
-    /// pipeline queue) in step with an applied event.
-    fn after_apply(&mut self, event: &Event) {
+    /// pipeline queue) in step with a published event.
+    fn after_publish(&mut self, event: &Event) {
         match event {
-            Event::KeyCreated { key } => self.directory.key_created(&self.workspace_id(), key),
+            Event::KeyCreated { key } => self.services.directory.key_created(&self.id, key),
             Event::KeyRevoked { key_id, .. } => {
-                if let Some(key) = self.state.read().keys.get(key_id) {
-                    self.directory.keys.revoke(&key.hash);
+                if let Some(key) = self.working.keys.get(key_id) {
+                    self.services.directory.keys.revoke(&key.hash);
                 }
             }
-            Event::JobCreated { job_id, .. } => self.directory.job_created(job_id, &self.workspace_id()),
+            Event::JobCreated { job_id, .. } => self.services.directory.job_created(job_id, &self.id),
             Event::ApplicationSubmitted(submitted) if submitted.resume_source.is_some() => {
                 self.pipelines_waiting.push_back((submitted.application_id.clone(), 1));
             }
             Event::AtsRerunQueued { application_id, .. } => {
-                let run = self
-                    .state
-                    .read()
-                    .applications
-                    .get(application_id)
-                    .map_or(0, |application| application.pipeline.run);
+                let run =
+                    self.working.applications.get(application_id).map_or(0, |application| application.pipeline.run);
                 self.pipelines_waiting.push_back((application_id.clone(), run));
             }
             _ => {}
         }
     }
 
-    fn workspace_id(&self) -> crate::domain::ids::WorkspaceId {
-        self.state.read().id.clone()
-    }
-
     /// Queues every pipeline that should be running, e.g. after recovery.
-    pub fn queue_in_flight_pipelines(&mut self) {
-        let mut in_flight = self.state.read().pipelines_in_flight();
+    fn queue_in_flight_pipelines(&mut self) {
+        let mut in_flight = self.working.pipelines_in_flight();
         in_flight.sort();
         self.pipelines_waiting.extend(in_flight);
     }
 
     fn dispatch_pipelines(&mut self, context: &mut Context<Self>) {
-        while self.pipelines_running < self.pipelines_running_max {
+        while self.pipelines_running < self.services.pipelines_running_max.max(1) && self.storage_failure.is_none() {
             let Some((application_id, run)) = self.pipelines_waiting.pop_front() else { break };
             let Some(job) = self.prepare_pipeline(&application_id, run) else { continue };
             self.pipelines_running += 1;
             let address = context.address();
             let span = tracing::info_span!("pipeline", application_id = %application_id, run);
-            self.pool.spawn(move || {
+            self.services.pool.spawn(move || {
                 let _entered = span.enter();
                 let outcome = run_pipeline(&job);
-                tracing::debug!(outcome = ?std::mem::discriminant(&outcome), "pipeline finished");
                 address.do_send(PipelineFinished(CompletePipeline {
                     application_id: job.application_id,
                     run: job.run,
@@ -141,15 +262,88 @@ impl WorkspaceActor {
     }
 
     fn prepare_pipeline(&mut self, application_id: &ApplicationId, run: u32) -> Option<PipelineJob> {
-        let mut state = self.state.write();
-        if !state.mark_pipeline_running(application_id, run, self.clock.now()) {
+        let now = self.services.clock.now();
+        if !self.working.mark_pipeline_running(application_id, run, now) {
             return None;
         }
-        let application = &state.applications[application_id];
-        let resume_text = application.resume_source.as_ref()?.text.clone();
-        let scores = application.pipeline.scores;
-        let criteria = scores.then(|| state.jobs[&application.job_id].definition.criteria.clone());
-        Some(PipelineJob { application_id: application_id.clone(), run, resume_text, criteria })
+        // "Running" is not an event (a restart queues it again), so both copies take it directly.
+        self.published.write().mark_pipeline_running(application_id, run, now);
+        let application = &self.working.applications[application_id];
+        let resume = application.resume_source.as_ref()?.content_hash;
+        let criteria =
+            application.pipeline.scores.then(|| self.working.jobs[&application.job_id].definition.criteria.clone());
+        Some(PipelineJob {
+            application_id: application_id.clone(),
+            run,
+            resume,
+            blobs: self.services.blobs.clone(),
+            criteria,
+        })
+    }
+}
+
+impl WorkspaceActor {
+    fn snapshot_if_due(&mut self, context: &mut Context<Self>) {
+        let policy = &self.services.snapshots;
+        let due = self.records_since_snapshot >= policy.every_records.max(1)
+            || (self.records_since_snapshot > 0
+                && self.last_snapshot_at.elapsed() >= Duration::from_millis(policy.interval_milliseconds));
+        if due && !self.snapshot_in_progress && self.storage_failure.is_none() {
+            self.take_snapshot(context);
+        }
+    }
+
+    /// Copies the published state under its read lock (the only pause, and
+    /// only for writes being published; readers share the lock), then
+    /// encodes and writes it on a thread of its own.
+    fn take_snapshot(&mut self, context: &mut Context<Self>) {
+        let copy_started = Instant::now();
+        let (image, lsn) = {
+            let published = self.published.read();
+            (published.to_image(), self.published_lsn)
+        };
+        let copy_microseconds = copy_started.elapsed().as_micros();
+        self.snapshot_in_progress = true;
+        self.records_since_snapshot = 0;
+        self.last_snapshot_at = Instant::now();
+        let policy = self.services.snapshots.clone();
+        let created_at = self.services.clock.now();
+        let address = context.address();
+        let spawned = std::thread::Builder::new().name(format!("snapshot-{}", self.id)).spawn(move || {
+            let written_started = Instant::now();
+            let result = write_snapshot(&policy.layout, &image, lsn, created_at, policy.keep);
+            let write_milliseconds = written_started.elapsed().as_millis();
+            match &result {
+                Ok(file) => tracing::info!(path = %file.path.display(), lsn, copy_microseconds, write_milliseconds, "snapshot written"),
+                Err(error) => tracing::error!(%error, lsn, "snapshot failed; the log keeps every record it needs"),
+            }
+            address.do_send(SnapshotWritten { lsn, written: result.is_ok() });
+        });
+        if spawned.is_err() {
+            self.snapshot_in_progress = false;
+        }
+    }
+}
+
+/// A snapshot finished (or failed) on its thread.
+struct SnapshotWritten {
+    lsn: Lsn,
+    written: bool,
+}
+
+impl Message for SnapshotWritten {
+    type Result = ();
+}
+
+impl Handler<SnapshotWritten> for WorkspaceActor {
+    type Result = ();
+
+    fn handle(&mut self, SnapshotWritten { lsn, written }: SnapshotWritten, _: &mut Self::Context) {
+        self.snapshot_in_progress = false;
+        if written {
+            self.snapshot_lsn = lsn;
+            self.services.directory.snapshot_taken(&self.id, lsn, self.services.journal.wal());
+        }
     }
 }
 
@@ -158,6 +352,9 @@ impl Actor for WorkspaceActor {
 
     fn started(&mut self, context: &mut Self::Context) {
         context.set_mailbox_capacity(MAILBOX_CAPACITY);
+        context.run_interval(Duration::from_millis(SNAPSHOT_CHECK_MILLISECONDS), |actor, context| {
+            actor.snapshot_if_due(context);
+        });
         self.queue_in_flight_pipelines();
         self.dispatch_pipelines(context);
     }
@@ -168,10 +365,47 @@ where
     C: Command + Send + 'static,
     C::Output: Send + 'static,
 {
-    type Result = Result<C::Output, DomainError>;
+    type Result = ResponseFuture<Result<C::Output, WriteError>>;
 
     fn handle(&mut self, Execute(command): Execute<C>, context: &mut Self::Context) -> Self::Result {
-        self.execute(&command, context)
+        let (sender, receiver) = oneshot::channel();
+        self.submit(&command, context, move |result| {
+            let _ = sender.send(result);
+        });
+        Box::pin(async move {
+            receiver.await.unwrap_or_else(|_| Err(WriteError::Storage("the workspace actor stopped".to_owned())))
+        })
+    }
+}
+
+/// The log's answer for one record of the write with `ticket`.
+struct Durable {
+    ticket: u64,
+    result: Result<Lsn, JournalError>,
+}
+
+impl Message for Durable {
+    type Result = ();
+}
+
+impl Handler<Durable> for WorkspaceActor {
+    type Result = ();
+
+    fn handle(&mut self, Durable { ticket, result }: Durable, context: &mut Self::Context) {
+        match result {
+            Ok(lsn) => {
+                if let Some(write) = self.pending.iter_mut().find(|write| write.ticket == ticket) {
+                    write.records_outstanding = write.records_outstanding.saturating_sub(1);
+                    write.last_lsn = Some(write.last_lsn.map_or(lsn, |last| last.max(lsn)));
+                }
+                self.publish_durable(context);
+            }
+            Err(error) => {
+                if self.storage_failure.is_none() {
+                    self.fail_storage(error.to_string());
+                }
+            }
+        }
     }
 }
 
@@ -187,14 +421,16 @@ impl Handler<PipelineFinished> for WorkspaceActor {
 
     fn handle(&mut self, PipelineFinished(command): PipelineFinished, context: &mut Self::Context) {
         self.pipelines_running = self.pipelines_running.saturating_sub(1);
-        if let Err(error) = self.execute(&command, context) {
-            tracing::error!(%error, "a pipeline result could not be recorded");
-        }
+        self.submit(&command, context, |result| {
+            if let Err(error) = result {
+                tracing::warn!(%error, "a pipeline result could not be recorded");
+            }
+        });
         self.dispatch_pipelines(context);
     }
 }
 
-/// Stops the actor; used by the registry on shutdown.
+/// Stops the actor; used on shutdown.
 pub struct Stop;
 
 impl Message for Stop {

@@ -15,8 +15,10 @@
 //! as copy-apply-swap. So the lock: same reads, writes 15,000× cheaper.
 
 pub mod actor;
+pub mod journal;
+pub mod persistence;
 pub mod pipeline;
 pub mod registry;
 
-pub use actor::{Execute, WorkspaceActor};
+pub use actor::{Execute, WorkspaceActor, WriteError};
 pub use registry::{Registry, RegistryError, RegistrySettings, WorkspaceHandle};

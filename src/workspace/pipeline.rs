@@ -6,28 +6,35 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
 
 use crate::domain::ats::Criteria;
+use crate::domain::content_hash::ContentHash;
 use crate::domain::event::PipelineOutcome;
 use crate::domain::ids::ApplicationId;
 use crate::engine;
+use crate::store::blobs::{BlobHash, BlobStore};
 
 /// Everything one run needs, owned.
 pub struct PipelineJob {
     pub application_id: ApplicationId,
     pub run: u32,
-    pub resume_text: Arc<str>,
+    pub resume: ContentHash,
+    pub blobs: Arc<BlobStore>,
     /// `Some` when this run scores (and was charged); `None` to parse only.
     pub criteria: Option<Criteria>,
 }
 
 pub fn run_pipeline(job: &PipelineJob) -> PipelineOutcome {
+    let text = match load_resume(job) {
+        Ok(text) => text,
+        Err(message) => return PipelineOutcome::Failed { code: "RESUME_UNAVAILABLE".to_owned(), message },
+    };
     let result = catch_unwind(AssertUnwindSafe(|| {
-        let resume = engine::parse_resume(&job.resume_text)?;
-        let breakdown = job.criteria.as_ref().map(|criteria| engine::score_resume(&job.resume_text, &resume, criteria));
+        let resume = engine::parse_resume(&text)?;
+        let breakdown = job.criteria.as_ref().map(|criteria| engine::score_resume(&text, &resume, criteria));
         Ok::<_, engine::EngineError>((resume, breakdown))
     }));
     match result {
         Ok(Ok((resume, breakdown))) => {
-            PipelineOutcome::Completed { resume: Box::new(resume), breakdown: breakdown.map(Box::new) }
+            PipelineOutcome::Completed { resume: Arc::new(resume), breakdown: breakdown.map(Arc::new) }
         }
         Ok(Err(error)) => PipelineOutcome::Failed { code: error.code().to_owned(), message: error.to_string() },
         Err(_) => PipelineOutcome::Failed {
@@ -35,4 +42,13 @@ pub fn run_pipeline(job: &PipelineJob) -> PipelineOutcome {
             message: "the engine failed on this resume; the failure was logged".to_owned(),
         },
     }
+}
+
+/// Reads the resume back from the blob store (which verifies its hash).
+fn load_resume(job: &PipelineJob) -> Result<String, String> {
+    let bytes = job
+        .blobs
+        .get(&BlobHash(job.resume.0))
+        .map_err(|error| format!("the resume file could not be read: {error}"))?;
+    String::from_utf8(bytes).map_err(|_| "the stored resume is not UTF-8 text".to_owned())
 }

@@ -3,29 +3,35 @@
 //! that the unauthenticated careers-page apply needs).
 
 use std::collections::HashMap;
+use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 use std::time::Duration;
 
 use actix::{Actor, Addr, ArbiterHandle, MailboxError};
 use parking_lot::RwLock;
 
-use super::actor::{Execute, WorkspaceActor};
+use super::actor::{ActorServices, Execute, SnapshotPolicy, WorkspaceActor, WriteError};
+use super::journal::{Journal, LogRecord};
 use crate::auth::key_registry::KeyRegistry;
 use crate::clock::Clock;
 use crate::domain::api_key::ApiKey;
-use crate::domain::commands::{create_workspace, Command};
+use crate::domain::commands::{acceptable_resume_text, create_workspace, Command, StoredResume};
+use crate::domain::content_hash::ContentHash;
 use crate::domain::error::DomainError;
 use crate::domain::ids::{JobId, UserId, WorkspaceId};
 use crate::domain::workspace::Workspace;
+use crate::store::blobs::BlobStore;
+use crate::store::wal::{Lsn, Wal};
 
 /// How long a write may wait for its workspace actor before the caller gets 503.
 pub const WRITE_TIMEOUT_MILLISECONDS: u64 = 10_000;
 
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct RegistrySettings {
     pub default_rate_limit_per_minute: u32,
     /// Pipelines one workspace may have on the pool at once.
     pub pipelines_running_max: usize,
+    pub snapshots: SnapshotPolicy,
 }
 
 /// Cross-workspace lookups kept in step by the actors.
@@ -33,9 +39,32 @@ pub struct Directory {
     pub keys: KeyRegistry,
     jobs: RwLock<HashMap<JobId, WorkspaceId>>,
     default_rate_limit_per_minute: u32,
+    /// Per workspace, the first LSN of the log it still needs (the one after
+    /// its newest snapshot; 1 until it has one).
+    log_needed_from: parking_lot::Mutex<HashMap<WorkspaceId, Lsn>>,
 }
 
 impl Directory {
+    fn workspace_installed(&self, workspace_id: &WorkspaceId, snapshot_lsn: Lsn) {
+        self.log_needed_from.lock().insert(workspace_id.clone(), snapshot_lsn + 1);
+    }
+
+    /// Records a snapshot and deletes the log segments no workspace needs.
+    pub(super) fn snapshot_taken(&self, workspace_id: &WorkspaceId, lsn: Lsn, wal: &Wal) {
+        let oldest_needed = {
+            let mut needed = self.log_needed_from.lock();
+            needed.insert(workspace_id.clone(), lsn + 1);
+            needed.values().copied().min().unwrap_or(lsn + 1)
+        };
+        if oldest_needed > 1 {
+            match wal.remove_segments_through(oldest_needed - 1) {
+                Ok(0) => {}
+                Ok(removed) => tracing::info!(removed, through_lsn = oldest_needed - 1, "log segments deleted"),
+                Err(error) => tracing::warn!(%error, "log segments could not be deleted"),
+            }
+        }
+    }
+
     pub(super) fn key_created(&self, workspace_id: &WorkspaceId, key: &ApiKey) {
         self.keys.insert(workspace_id, key, self.default_rate_limit_per_minute);
     }
@@ -53,6 +82,9 @@ impl Directory {
 pub struct WorkspaceHandle {
     pub address: Addr<WorkspaceActor>,
     pub state: Arc<RwLock<Workspace>>,
+    /// The LSN `state` includes; written under `state`'s write lock, so a
+    /// reader holding the read lock sees the two agree.
+    pub published_lsn: Arc<AtomicU64>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -61,13 +93,28 @@ pub enum RegistryError {
     Domain(#[from] DomainError),
     #[error("the workspace is not accepting writes right now: {0}")]
     Unavailable(String),
+    #[error("{0}")]
+    Storage(String),
+}
+
+impl From<WriteError> for RegistryError {
+    fn from(error: WriteError) -> Self {
+        match error {
+            WriteError::Domain(error) => RegistryError::Domain(error),
+            WriteError::Storage(message) => RegistryError::Storage(message),
+        }
+    }
 }
 
 pub struct Registry {
     workspaces: RwLock<HashMap<WorkspaceId, WorkspaceHandle>>,
+    /// Serialises workspace creation, which waits for the log.
+    creation: tokio::sync::Mutex<()>,
     pub directory: Arc<Directory>,
     clock: Arc<dyn Clock>,
     pool: Arc<rayon::ThreadPool>,
+    blobs: Arc<BlobStore>,
+    journal: Journal,
     arbiter: ArbiterHandle,
     settings: RegistrySettings,
 }
@@ -76,25 +123,54 @@ impl Registry {
     pub fn new(
         clock: Arc<dyn Clock>,
         pool: Arc<rayon::ThreadPool>,
+        blobs: Arc<BlobStore>,
+        journal: Journal,
         arbiter: ArbiterHandle,
         settings: RegistrySettings,
     ) -> Self {
         Self {
             workspaces: RwLock::new(HashMap::new()),
+            creation: tokio::sync::Mutex::new(()),
             directory: Arc::new(Directory {
                 keys: KeyRegistry::default(),
                 jobs: RwLock::new(HashMap::new()),
                 default_rate_limit_per_minute: settings.default_rate_limit_per_minute,
+                log_needed_from: parking_lot::Mutex::new(HashMap::new()),
             }),
             clock,
             pool,
+            blobs,
+            journal,
             arbiter,
             settings,
         }
     }
 
+    /// Checks resume text and writes it to the blob store, synced, so that
+    /// the event that names it can follow. Blocking: call it off the async
+    /// workers (`web::block`). Blank text is no resume.
+    pub fn store_resume(
+        &self,
+        text: &str,
+        file_name: Option<String>,
+        media_type: Option<String>,
+    ) -> Result<Option<StoredResume>, RegistryError> {
+        let Some(text) = acceptable_resume_text(text)? else { return Ok(None) };
+        let hash = self.blobs.put(text.as_bytes()).map_err(|error| RegistryError::Storage(error.to_string()))?;
+        Ok(Some(StoredResume {
+            content_hash: ContentHash(hash.0),
+            size_bytes: text.len() as u64,
+            file_name,
+            media_type,
+        }))
+    }
+
     pub fn clock(&self) -> &Arc<dyn Clock> {
         &self.clock
+    }
+
+    pub fn journal(&self) -> &Journal {
+        &self.journal
     }
 
     pub fn workspace(&self, id: &WorkspaceId) -> Option<WorkspaceHandle> {
@@ -105,40 +181,76 @@ impl Registry {
         self.workspaces.read().len()
     }
 
+    pub fn workspace_handles(&self) -> Vec<(WorkspaceId, WorkspaceHandle)> {
+        self.workspaces.read().iter().map(|(id, handle)| (id.clone(), handle.clone())).collect()
+    }
+
     /// Creates the workspace unless it exists; `true` when it was created.
-    pub fn create_workspace(
+    /// The creation is logged (and durable) before the workspace exists.
+    pub async fn create_workspace(
         &self,
         id: &WorkspaceId,
         name: &str,
         owner: &UserId,
         owner_name: &str,
         owner_email: &str,
-    ) -> Result<(WorkspaceHandle, bool), DomainError> {
-        let mut workspaces = self.workspaces.write();
-        if let Some(handle) = workspaces.get(id) {
-            return Ok((handle.clone(), false));
+    ) -> Result<(WorkspaceHandle, bool), RegistryError> {
+        let _creating = self.creation.lock().await;
+        if let Some(handle) = self.workspace(id) {
+            return Ok((handle, false));
         }
         let event = create_workspace(id, name, owner, owner_name, owner_email, self.clock.now())?;
         let workspace = Workspace::from_created(&event).expect("create_workspace makes a WorkspaceCreated");
-        let handle = self.start(workspace);
-        workspaces.insert(id.clone(), handle.clone());
+        let (sender, receiver) = tokio::sync::oneshot::channel();
+        let record = LogRecord { workspace_id: id.clone(), event };
+        self.journal.append(
+            &record,
+            Box::new(move |result| {
+                let _ = sender.send(result);
+            }),
+        );
+        let lsn = match receiver.await {
+            Ok(Ok(lsn)) => lsn,
+            Ok(Err(error)) => return Err(RegistryError::Storage(error.to_string())),
+            Err(_) => return Err(RegistryError::Storage("the log stopped".into())),
+        };
+        let handle = self.install(workspace, lsn, 0);
         Ok((handle, true))
     }
 
-    fn start(&self, workspace: Workspace) -> WorkspaceHandle {
-        let state = Arc::new(RwLock::new(workspace));
-        let actor_state = state.clone();
-        let directory = self.directory.clone();
-        let clock = self.clock.clone();
-        let pool = self.pool.clone();
-        let pipelines_running_max = self.settings.pipelines_running_max;
+    /// Starts the actor of a workspace (new or recovered) and registers its
+    /// keys and jobs in the directory.
+    pub fn install(&self, workspace: Workspace, published_lsn: Lsn, snapshot_lsn: Lsn) -> WorkspaceHandle {
+        let id = workspace.id.clone();
+        self.directory.workspace_installed(&id, snapshot_lsn);
+        let published_lsn_shared = Arc::new(AtomicU64::new(published_lsn));
+        for key in workspace.keys.values() {
+            self.directory.key_created(&id, key);
+        }
+        for job_id in &workspace.job_order {
+            self.directory.job_created(job_id, &id);
+        }
+        let published = Arc::new(RwLock::new(workspace.clone()));
+        let services = ActorServices {
+            directory: self.directory.clone(),
+            clock: self.clock.clone(),
+            pool: self.pool.clone(),
+            blobs: self.blobs.clone(),
+            journal: self.journal.clone(),
+            pipelines_running_max: self.settings.pipelines_running_max,
+            snapshots: self.settings.snapshots.clone(),
+            published_lsn: published_lsn_shared.clone(),
+        };
+        let actor_published = published.clone();
         let address = WorkspaceActor::start_in_arbiter(&self.arbiter, move |_| {
-            WorkspaceActor::new(actor_state, directory, clock, pool, pipelines_running_max)
+            WorkspaceActor::new(workspace, actor_published, published_lsn, snapshot_lsn, services)
         });
-        WorkspaceHandle { address, state }
+        let handle = WorkspaceHandle { address, state: published, published_lsn: published_lsn_shared };
+        self.workspaces.write().insert(id, handle.clone());
+        handle
     }
 
-    /// Sends a write to the workspace's actor and waits for its decision.
+    /// Sends a write to the workspace's actor and waits until it is durable and published.
     pub async fn execute<C>(&self, handle: &WorkspaceHandle, command: C) -> Result<C::Output, RegistryError>
     where
         C: Command + Send + 'static,
@@ -146,7 +258,7 @@ impl Registry {
     {
         let timeout = Duration::from_millis(WRITE_TIMEOUT_MILLISECONDS);
         match handle.address.send(Execute(command)).timeout(timeout).await {
-            Ok(result) => result.map_err(RegistryError::Domain),
+            Ok(result) => result.map_err(RegistryError::from),
             Err(MailboxError::Timeout) => {
                 Err(RegistryError::Unavailable("the write timed out in the workspace's queue".into()))
             }

@@ -12,9 +12,10 @@ use std::time::Duration;
 use serde_json::{json, Value};
 use shortlist::auth::jwt::JwtSigner;
 use shortlist::clock::{Clock, ManualClock, SystemClock};
-use shortlist::config::{JwtAlgorithmSetting, JwtSettings, ServeSettings};
+use shortlist::config::{DurabilitySettings, JwtAlgorithmSetting, JwtSettings, ServeSettings};
 use shortlist::domain::member::Role;
 use shortlist::startup::{Application, Environment};
+use shortlist::store::wal::{FileStorage, FsyncMode, Storage};
 use shortlist::workspace::Registry;
 
 pub const TEST_JWT_SECRET: &str = "test-secret-0123456789abcdef0123456789abcdef";
@@ -56,6 +57,13 @@ pub fn test_settings(data_dir: PathBuf) -> ServeSettings {
         workers: Some(2),
         intake_body_bytes_max: 10 * 1024 * 1024,
         pipelines_per_workspace: 64,
+        durability: DurabilitySettings {
+            fsync: FsyncMode::Always,
+            wal_segment_bytes: 64 * 1024 * 1024,
+            snapshot_interval_seconds: 300,
+            snapshot_every_records: 100_000,
+            snapshots_kept: 3,
+        },
     }
 }
 
@@ -64,6 +72,12 @@ pub async fn spawn_app() -> TestApp {
 }
 
 pub async fn spawn_app_with(adjust: impl FnOnce(&mut ServeSettings)) -> TestApp {
+    spawn_app_on(adjust, Arc::new(FileStorage)).await
+}
+
+/// As `spawn_app_with`, with the log writing through `storage` (a
+/// `FaultyStorage` in the fault tests).
+pub async fn spawn_app_on(adjust: impl FnOnce(&mut ServeSettings), storage: Arc<dyn Storage>) -> TestApp {
     if std::env::var("TEST_LOG").is_ok() {
         let _ = tracing_subscriber::fmt().with_env_filter("debug").try_init();
     }
@@ -71,8 +85,9 @@ pub async fn spawn_app_with(adjust: impl FnOnce(&mut ServeSettings)) -> TestApp 
     let mut settings = test_settings(data_dir.clone());
     adjust(&mut settings);
     let clock = Arc::new(ManualClock::starting_at(SystemClock.now()));
-    let application = Application::build(&settings, Environment { clock: clock.clone(), testing_routes: true })
-        .expect("the app starts");
+    let environment = Environment { clock: clock.clone(), storage, testing_routes: true };
+    let mut application = Application::build(&settings, environment).expect("the app starts");
+    application.wait_until_recovered().expect("recovery succeeds");
     let base_url = format!("http://127.0.0.1:{}", application.port);
     let registry = application.registry.clone();
     actix_web::rt::spawn(application.run_until_stopped());

@@ -1,10 +1,10 @@
 //! Intake (the public careers-page apply) and the dashboard's archive switch.
 
 use std::collections::BTreeMap;
-use std::sync::Arc;
 
 use super::{Command, DecideContext};
 use crate::domain::application::{Application, ApplicationStatus, ResumeSource};
+use crate::domain::content_hash::ContentHash;
 use crate::domain::error::{invalid, not_found, DomainError, DomainResult};
 use crate::domain::event::{Event, SubmittedApplication};
 use crate::domain::ids::{ApplicationId, JobId};
@@ -19,9 +19,18 @@ pub struct SubmitApplicationInput {
     pub email: Option<String>,
     pub phone: Option<String>,
     pub answers: BTreeMap<String, String>,
-    pub resume_text: Option<String>,
-    pub resume_file_name: Option<String>,
-    pub resume_media_type: Option<String>,
+    /// The resume, already in the blob store.
+    pub resume: Option<StoredResume>,
+}
+
+/// A resume file written (and synced) to the blob store before the command
+/// that references it is sent.
+#[derive(Clone, Debug)]
+pub struct StoredResume {
+    pub content_hash: ContentHash,
+    pub size_bytes: u64,
+    pub file_name: Option<String>,
+    pub media_type: Option<String>,
 }
 
 pub struct SubmitApplication {
@@ -87,17 +96,28 @@ fn phone(phone: Option<&str>) -> DomainResult<Option<String>> {
 }
 
 fn resume_source(input: &SubmitApplicationInput) -> DomainResult<Option<ResumeSource>> {
-    let Some(text) = input.resume_text.as_deref().filter(|text| !text.trim().is_empty()) else {
+    let Some(stored) = input.resume.as_ref() else { return Ok(None) };
+    if stored.size_bytes > RESUME_TEXT_BYTES_MAX as u64 {
+        return invalid(format!("the resume is {} bytes; the limit is {RESUME_TEXT_BYTES_MAX}", stored.size_bytes));
+    }
+    Ok(Some(ResumeSource {
+        content_hash: stored.content_hash,
+        size_bytes: stored.size_bytes,
+        file_name: optional_line("resume file name", stored.file_name.as_deref(), NAME_LENGTH_MAX)?,
+        media_type: stored.media_type.clone().unwrap_or_else(|| "text/plain".to_owned()),
+    }))
+}
+
+/// Checks resume text before it is stored: blank means "no resume", and
+/// text over the limit is refused before anything is written.
+pub fn acceptable_resume_text(text: &str) -> DomainResult<Option<&str>> {
+    if text.trim().is_empty() {
         return Ok(None);
-    };
+    }
     if text.len() > RESUME_TEXT_BYTES_MAX {
         return invalid(format!("the resume is {} bytes of text; the limit is {RESUME_TEXT_BYTES_MAX}", text.len()));
     }
-    Ok(Some(ResumeSource {
-        text: Arc::from(text),
-        file_name: optional_line("resume file name", input.resume_file_name.as_deref(), NAME_LENGTH_MAX)?,
-        media_type: input.resume_media_type.clone().unwrap_or_else(|| "text/plain".to_owned()),
-    }))
+    Ok(Some(text))
 }
 
 fn resolve_answers(fields: &[FormField], answers: &BTreeMap<String, String>) -> DomainResult<BTreeMap<String, String>> {

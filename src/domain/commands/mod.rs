@@ -11,7 +11,10 @@ mod keys;
 mod organisation;
 mod pipeline;
 
-pub use applications::{accepts_applications, SetApplicationStatus, SubmitApplication, SubmitApplicationInput};
+pub use applications::{
+    acceptable_resume_text, accepts_applications, SetApplicationStatus, StoredResume, SubmitApplication,
+    SubmitApplicationInput,
+};
 pub use candidate_writes::{AddComment, MoveStage, RerunAts, RerunOutcome, TagInput, TagsChange, UpdateTags};
 pub use jobs::{CreateJob, CriteriaInput, FormFieldInput, JobInput, StageInput, UpdateJob};
 pub use keys::{CreateKey, RevokeKey};

@@ -60,7 +60,8 @@ pub async fn put_workspace(
             owner.name.as_deref().unwrap_or(""),
             owner.email.as_deref().unwrap_or(""),
         )
-        .map_err(|error| ApiError::Domain(SURFACE, error))?;
+        .await
+        .map_err(|error| ApiError::from_registry(SURFACE, error))?;
     let workspace = handle.state.read();
     let data = json!({ "workspace": workspace_view(&workspace) });
     Ok(if was_created { created(data) } else { success(data) })

@@ -76,7 +76,7 @@ impl<'a> PipelineView<'a> {
 pub struct ResumeFileView<'a> {
     pub file_name: Option<&'a str>,
     pub media_type: &'a str,
-    pub size_bytes: usize,
+    pub size_bytes: u64,
 }
 
 #[derive(Serialize)]
@@ -120,7 +120,7 @@ impl<'a> ApplicationDetail<'a> {
             resume_file: application.resume_source.as_ref().map(|source| ResumeFileView {
                 file_name: source.file_name.as_deref(),
                 media_type: &source.media_type,
-                size_bytes: source.text.len(),
+                size_bytes: source.size_bytes,
             }),
             resume: application.resume.as_deref().map(ResumeView::new),
             ats: application.ats.as_deref().map(AtsView::new),

@@ -1,0 +1,97 @@
+//! `shortlist restore --from SNAPSHOT [--until-lsn N | --until TIMESTAMP] --data-dir DIR`:
+//! rebuilds one workspace as it was at a point in time, from a snapshot and
+//! the log records of that workspace after it, and writes it as a snapshot
+//! into a data directory that a server can then start from.
+//!
+//! The log read is the one of the data directory the snapshot comes from
+//! (`<data-dir>/workspaces/<id>/<file>`), or `--log-dir`. The target must not
+//! already hold the workspace (in particular it cannot be the source
+//! directory, whose log holds the later writes). The restored snapshot is
+//! written with LSN 0: it covers no record of the target's own log, so every
+//! write made there after the restore replays on top of it.
+
+use std::path::{Path, PathBuf};
+
+use super::{progress, OperatorResult};
+use crate::domain::time::Timestamp;
+use crate::store::codec;
+use crate::store::wal::read_records;
+use crate::workspace::journal::LogRecord;
+use crate::workspace::persistence::{load_snapshot, write_snapshot, DataLayout, WAL_DIRECTORY_NAME};
+
+/// A restored snapshot covers no record of the target directory's log.
+pub const RESTORED_SNAPSHOT_LSN: u64 = 0;
+
+pub struct RestoreRequest<'a> {
+    pub snapshot: &'a Path,
+    pub until_lsn: Option<u64>,
+    pub until: Option<Timestamp>,
+    pub target_data_dir: &'a Path,
+    pub log_dir: Option<&'a Path>,
+}
+
+pub fn restore(request: &RestoreRequest<'_>) -> OperatorResult {
+    let (mut state, snapshot_lsn) = load_snapshot(request.snapshot)?;
+    let log_dir = match request.log_dir {
+        Some(directory) => directory.to_path_buf(),
+        None => source_data_dir(request.snapshot)?.join(WAL_DIRECTORY_NAME),
+    };
+    let target = DataLayout::new(request.target_data_dir);
+    if same_directory(&target.wal(), &log_dir) || target.snapshots().join(state.id.as_str()).exists() {
+        return Err(format!(
+            "{} already holds workspace {}; restore into a new data directory (its later writes would otherwise replay on top)",
+            request.target_data_dir.display(),
+            state.id
+        ));
+    }
+    let mut last_lsn = snapshot_lsn;
+    let mut applied = 0u64;
+    if log_dir.exists() {
+        let bar = progress(0, "replaying");
+        for record in read_records(&log_dir, snapshot_lsn).map_err(|error| error.to_string())? {
+            let (lsn, payload) = record.map_err(|error| error.to_string())?;
+            if request.until_lsn.is_some_and(|until| lsn > until) {
+                break;
+            }
+            let record: LogRecord = codec::decode(&payload).map_err(|error| format!("record {lsn}: {error}"))?;
+            if record.workspace_id != state.id || lsn <= snapshot_lsn {
+                continue;
+            }
+            if request.until.is_some_and(|until| record.event.occurred_at() > until) {
+                break;
+            }
+            state.apply(&record.event);
+            last_lsn = lsn;
+            applied += 1;
+            bar.inc(1);
+        }
+        bar.finish_and_clear();
+    }
+    let created_at = Timestamp::from_unix_milliseconds(
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |since| since.as_millis() as i64),
+    );
+    let file = write_snapshot(&target, &state.to_image(), RESTORED_SNAPSHOT_LSN, created_at, usize::MAX)?;
+    println!(
+        "restored workspace {} from LSN {snapshot_lsn} to LSN {last_lsn} ({applied} records) into {}",
+        state.id,
+        file.path.display()
+    );
+    println!("start it with: shortlist serve --data-dir {}", request.target_data_dir.display());
+    Ok(())
+}
+
+/// `<data-dir>/workspaces/<id>/<file>` → `<data-dir>`.
+fn source_data_dir(snapshot: &Path) -> Result<PathBuf, String> {
+    snapshot
+        .canonicalize()
+        .ok()
+        .and_then(|path| path.parent()?.parent()?.parent().map(Path::to_path_buf))
+        .ok_or_else(|| format!("cannot tell the data directory of {}; pass --log-dir", snapshot.display()))
+}
+
+fn same_directory(left: &Path, right: &Path) -> bool {
+    match (left.canonicalize(), right.canonicalize()) {
+        (Ok(left), Ok(right)) => left == right,
+        _ => false,
+    }
+}

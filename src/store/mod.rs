@@ -1,0 +1,9 @@
+//! Durability: the write-ahead log (`wal`), the one codec (`codec`, the only
+//! user of bincode), snapshot files (`snapshot`), content-addressed resume
+//! files (`blobs`). Knows bytes and files, not workspaces: the `workspace`
+//! module decides what to log, snapshot and replay.
+
+pub mod blobs;
+pub mod codec;
+pub mod snapshot;
+pub mod wal;

@@ -1,0 +1,211 @@
+//! Snapshots and recovery of workspaces: which files hold what, and how a
+//! data directory becomes running state again.
+//!
+//! Recovery, per workspace: the newest snapshot that passes its checks
+//! (falling back to older ones), then every log record after the snapshot's
+//! LSN. Snapshots decode in parallel on the pool; the log is replayed once,
+//! in LSN order.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use rayon::prelude::*;
+
+use super::journal::LogRecord;
+use crate::domain::event::Event;
+use crate::domain::ids::WorkspaceId;
+use crate::domain::image::WorkspaceImage;
+use crate::domain::time::Timestamp;
+use crate::domain::workspace::Workspace;
+use crate::store::codec;
+use crate::store::snapshot::{self, SnapshotFile};
+use crate::store::wal::{read_records, Lsn};
+
+pub const WAL_DIRECTORY_NAME: &str = "wal";
+pub const SNAPSHOT_DIRECTORY_NAME: &str = "workspaces";
+
+/// Where things live under a data directory.
+#[derive(Clone, Debug)]
+pub struct DataLayout {
+    pub root: PathBuf,
+}
+
+impl DataLayout {
+    pub fn new(root: impl Into<PathBuf>) -> Self {
+        Self { root: root.into() }
+    }
+
+    pub fn wal(&self) -> PathBuf {
+        self.root.join(WAL_DIRECTORY_NAME)
+    }
+
+    pub fn snapshots(&self) -> PathBuf {
+        self.root.join(SNAPSHOT_DIRECTORY_NAME)
+    }
+}
+
+/// One workspace as recovery found it.
+pub struct RecoveredWorkspace {
+    pub state: Workspace,
+    /// The LSN the loaded snapshot covers (0 without a snapshot).
+    pub snapshot_lsn: Lsn,
+    /// The LSN of the last record applied (the snapshot's when none followed).
+    pub last_lsn: Lsn,
+}
+
+#[derive(Debug, Default)]
+pub struct RecoveryReport {
+    pub workspaces: usize,
+    pub snapshots_loaded: usize,
+    pub snapshots_rejected: Vec<(PathBuf, String)>,
+    pub records_replayed: u64,
+    pub records_skipped: u64,
+    pub elapsed_milliseconds: u128,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum RecoveryError {
+    #[error("snapshots: {0}")]
+    Snapshot(String),
+    #[error("log: {0}")]
+    Log(String),
+    #[error("log record {lsn}: {reason}. Remedy: restore the workspace from a snapshot with `shortlist restore`, or move the damaged files aside")]
+    Record { lsn: Lsn, reason: String },
+}
+
+/// Encodes and writes one snapshot, then keeps the newest `keep`.
+pub fn write_snapshot(
+    layout: &DataLayout,
+    image: &WorkspaceImage,
+    lsn: Lsn,
+    created_at: Timestamp,
+    keep: usize,
+) -> Result<SnapshotFile, String> {
+    let payload = codec::encode(image).map_err(|error| error.to_string())?;
+    let root = layout.snapshots();
+    let file = snapshot::write_snapshot(&root, image.id.as_str(), lsn, created_at.unix_milliseconds(), &payload)
+        .map_err(|error| error.to_string())?;
+    snapshot::apply_retention(&root, image.id.as_str(), keep.max(1)).map_err(|error| error.to_string())?;
+    Ok(file)
+}
+
+/// Loads a snapshot file into state, checking it on the way.
+pub fn load_snapshot(path: &Path) -> Result<(Workspace, Lsn), String> {
+    let (header, payload) = snapshot::read_snapshot(path).map_err(|error| error.to_string())?;
+    let image: WorkspaceImage = codec::decode(&payload).map_err(|error| error.to_string())?;
+    if image.id.as_str() != header.workspace_id {
+        return Err(format!("the header names workspace {} but the payload holds {}", header.workspace_id, image.id));
+    }
+    let state = Workspace::from_image(image).map_err(|error| error.to_string())?;
+    Ok((state, header.lsn))
+}
+
+/// A workspace loaded from its newest good snapshot (if any), and the snapshots rejected on the way.
+type SnapshotAttempt = (Option<RecoveredWorkspace>, Vec<(PathBuf, String)>);
+
+/// The newest snapshot of each workspace that loads, older ones as fallback.
+fn load_newest_snapshots(
+    layout: &DataLayout,
+    report: &mut RecoveryReport,
+) -> Result<HashMap<WorkspaceId, RecoveredWorkspace>, RecoveryError> {
+    let root = layout.snapshots();
+    if !root.exists() {
+        return Ok(HashMap::new());
+    }
+    let listing = snapshot::list_snapshots(&root, None).map_err(|error| RecoveryError::Snapshot(error.to_string()))?;
+    for (path, error) in &listing.unreadable {
+        tracing::warn!(path = %path.display(), %error, "skipping a snapshot whose header does not read");
+        report.snapshots_rejected.push((path.clone(), error.to_string()));
+    }
+    let mut by_workspace: HashMap<String, Vec<SnapshotFile>> = HashMap::new();
+    for file in listing.valid {
+        by_workspace.entry(file.header.workspace_id.clone()).or_default().push(file);
+    }
+    let loaded: Vec<SnapshotAttempt> = by_workspace
+        .into_par_iter()
+        .map(|(_, files)| {
+            let mut rejected = Vec::new();
+            for file in files {
+                match load_snapshot(&file.path) {
+                    Ok((state, lsn)) => {
+                        return (Some(RecoveredWorkspace { state, snapshot_lsn: lsn, last_lsn: lsn }), rejected)
+                    }
+                    Err(error) => {
+                        tracing::warn!(path = %file.path.display(), %error, "snapshot failed its checks; trying an older one");
+                        rejected.push((file.path.clone(), error));
+                    }
+                }
+            }
+            (None, rejected)
+        })
+        .collect();
+    let mut recovered = HashMap::new();
+    for (workspace, rejected) in loaded {
+        report.snapshots_rejected.extend(rejected);
+        if let Some(workspace) = workspace {
+            report.snapshots_loaded += 1;
+            recovered.insert(workspace.state.id.clone(), workspace);
+        }
+    }
+    Ok(recovered)
+}
+
+/// Rebuilds every workspace from its newest good snapshot and the log.
+pub fn recover(layout: &DataLayout) -> Result<(Vec<RecoveredWorkspace>, RecoveryReport), RecoveryError> {
+    let started = Instant::now();
+    let mut report = RecoveryReport::default();
+    let mut workspaces = load_newest_snapshots(layout, &mut report)?;
+    // From the oldest segment kept: a workspace without a snapshot is only
+    // known from its creation record, and segments are deleted only once
+    // every workspace's snapshot has passed them.
+    let replay_from = 0;
+    let wal_directory = layout.wal();
+    if wal_directory.exists() {
+        let records =
+            read_records(&wal_directory, replay_from).map_err(|error| RecoveryError::Log(error.to_string()))?;
+        for record in records {
+            let (lsn, payload) = record.map_err(|error| RecoveryError::Log(error.to_string()))?;
+            let record: LogRecord =
+                codec::decode(&payload).map_err(|error| RecoveryError::Record { lsn, reason: error.to_string() })?;
+            replay_record(&mut workspaces, lsn, &record, &mut report)?;
+        }
+    }
+    report.workspaces = workspaces.len();
+    report.elapsed_milliseconds = started.elapsed().as_millis();
+    let mut recovered: Vec<RecoveredWorkspace> = workspaces.into_values().collect();
+    recovered.sort_by(|left, right| left.state.id.cmp(&right.state.id));
+    Ok((recovered, report))
+}
+
+fn replay_record(
+    workspaces: &mut HashMap<WorkspaceId, RecoveredWorkspace>,
+    lsn: Lsn,
+    record: &LogRecord,
+    report: &mut RecoveryReport,
+) -> Result<(), RecoveryError> {
+    match workspaces.get_mut(&record.workspace_id) {
+        Some(workspace) if lsn <= workspace.snapshot_lsn => report.records_skipped += 1,
+        Some(workspace) => {
+            workspace.state.apply(&record.event);
+            workspace.last_lsn = lsn;
+            report.records_replayed += 1;
+        }
+        None => {
+            let Some(state) = Workspace::from_created(&record.event) else {
+                return Err(RecoveryError::Record {
+                    lsn,
+                    reason: format!(
+                        "it belongs to workspace {}, which has neither a snapshot nor a creation record before it",
+                        record.workspace_id
+                    ),
+                });
+            };
+            debug_assert!(matches!(record.event, Event::WorkspaceCreated { .. }));
+            workspaces
+                .insert(record.workspace_id.clone(), RecoveredWorkspace { state, snapshot_lsn: 0, last_lsn: lsn });
+            report.records_replayed += 1;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,72 @@
+//! The snapshot format: a fully populated workspace survives the codec
+//! unchanged (so no serde attribute that bincode cannot round-trip has
+//! reached a snapshot type), and a snapshot written by format version 1 is
+//! kept as a fixture and must keep loading: a format change that breaks old
+//! snapshots fails here until a migration exists.
+
+use std::path::PathBuf;
+
+use shortlist::domain::application::{ApplicationStatus, PipelineState};
+use shortlist::domain::image::WorkspaceImage;
+use shortlist::domain::synthetic::fully_populated_workspace;
+use shortlist::domain::time::Timestamp;
+use shortlist::domain::workspace::Workspace;
+use shortlist::store::codec;
+use shortlist::workspace::persistence::{load_snapshot, write_snapshot, DataLayout};
+
+const FIXTURE_LSN: u64 = 4_242;
+
+fn fixture_directory() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/snapshots")
+}
+
+fn fixture_file() -> PathBuf {
+    fixture_directory().join("format-v1.snap")
+}
+
+#[test]
+fn a_fully_populated_workspace_round_trips_through_the_codec() {
+    let image = fully_populated_workspace().to_image();
+    let bytes = codec::encode(&image).expect("encodes");
+    let decoded: WorkspaceImage = codec::decode(&bytes).expect("decodes");
+    assert_eq!(decoded, image);
+    let rebuilt = Workspace::from_image(decoded).expect("rebuilds");
+    assert_eq!(rebuilt.to_image(), image, "indexes rebuilt from the image give back the same image");
+}
+
+#[test]
+fn the_version_1_fixture_still_loads_with_everything_in_it() {
+    let (state, lsn) = load_snapshot(&fixture_file()).expect("the fixture loads");
+    assert_eq!(lsn, FIXTURE_LSN);
+    assert_eq!(
+        state.to_image(),
+        fully_populated_workspace().to_image(),
+        "the fixture holds the fully populated workspace"
+    );
+    let states: Vec<PipelineState> =
+        state.applications.values().map(|application| application.pipeline.state).collect();
+    for expected in [PipelineState::Done, PipelineState::Failed, PipelineState::Queued] {
+        assert!(states.contains(&expected), "an application whose pipeline is {expected:?}");
+    }
+    assert!(state.applications.values().any(|application| application.status == ApplicationStatus::Archived));
+    assert_eq!(state.keys.len(), 2);
+}
+
+/// Writes the fixture. Run only when the format changes on purpose, together
+/// with a migration for the old one:
+/// `SHORTLIST_WRITE_FIXTURES=1 cargo test --test snapshot_format -- --ignored`.
+#[test]
+#[ignore = "writes tests/fixtures; run on purpose only"]
+fn write_the_fixture() {
+    if std::env::var("SHORTLIST_WRITE_FIXTURES").is_err() {
+        return;
+    }
+    let scratch = std::env::temp_dir().join(format!("shortlist-fixture-{}", std::process::id()));
+    let layout = DataLayout::new(&scratch);
+    let image = fully_populated_workspace().to_image();
+    let created_at = Timestamp::from_unix_milliseconds(1_790_000_200_000);
+    let file = write_snapshot(&layout, &image, FIXTURE_LSN, created_at, 1).expect("writes");
+    std::fs::create_dir_all(fixture_directory()).unwrap();
+    std::fs::copy(&file.path, fixture_file()).unwrap();
+    std::fs::remove_dir_all(&scratch).unwrap();
+}
