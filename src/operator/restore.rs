@@ -32,6 +32,12 @@ pub struct RestoreRequest<'a> {
 
 pub fn restore(request: &RestoreRequest<'_>) -> OperatorResult {
     let (mut state, snapshot_lsn) = load_snapshot(request.snapshot)?;
+    if let Some(until_lsn) = request.until_lsn.filter(|until_lsn| *until_lsn < snapshot_lsn) {
+        return Err(format!(
+            "{} already covers LSN {snapshot_lsn}, after the requested LSN {until_lsn}; restore from an older snapshot (`shortlist snapshot list`)",
+            request.snapshot.display()
+        ));
+    }
     let log_dir = match request.log_dir {
         Some(directory) => directory.to_path_buf(),
         None => source_data_dir(request.snapshot)?.join(WAL_DIRECTORY_NAME),
