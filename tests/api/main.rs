@@ -4,6 +4,7 @@
 mod helpers;
 
 mod errors;
+mod faults;
 mod intake;
 mod keys;
 mod settings;
