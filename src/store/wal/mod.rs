@@ -77,7 +77,9 @@ mod test_support;
 mod tests;
 mod writer;
 
-pub use config::{FsyncMode, ParseFsyncModeError, WalConfig};
+pub use config::{
+    FsyncMode, ParseFsyncModeError, WalConfig, BATCH_RECORDS_MAX_DEFAULT, QUEUE_CAPACITY_DEFAULT, SEGMENT_BYTES_DEFAULT,
+};
 pub use error::WalError;
 pub use frame::{RECORD_HEADER_BYTES, RECORD_PAYLOAD_BYTES_MAX};
 pub use reader::{read_records, verify, verify_with_progress, ReadProgress, RecordIterator, TornTail, VerifyReport};
