@@ -24,6 +24,7 @@
 //!   so a damaged copy never absorbs a fresh upload of the same file.
 //! - Every size is limited by [`BLOB_BYTES_MAX`], checked before allocating.
 
+use super::durable_directory;
 use std::fmt;
 use std::fs::{self, File};
 use std::io::{ErrorKind, Read, Write};
@@ -282,45 +283,12 @@ fn write_durably(directory: &Path, path: &Path, bytes: &[u8]) -> Result<(), Blob
     sync_directory(directory)
 }
 
-/// Creates `directory` and any missing ancestors, and fsyncs the parent of
-/// each new directory and of `directory` itself. The last fsync matters even
-/// when the directory already existed: the writer that created it (a
-/// concurrent put, or a process that died) may not have made its name durable.
 fn create_directory_durably(directory: &Path) -> Result<(), BlobError> {
-    let mut missing = Vec::new();
-    let mut current = directory;
-    while !current.try_exists().map_err(io_error(current))? {
-        missing.push(current);
-        match current.parent() {
-            Some(parent) if !parent.as_os_str().is_empty() => current = parent,
-            _ => break,
-        }
-    }
-    for new_directory in missing.iter().rev() {
-        match fs::create_dir(new_directory) {
-            // Created by a concurrent put in the meantime: just as good.
-            Ok(()) => {}
-            Err(error) if error.kind() == ErrorKind::AlreadyExists => {}
-            Err(error) => return Err(BlobError::Io { path: new_directory.to_path_buf(), source: error }),
-        }
-        sync_directory(parent_or_current(new_directory))?;
-    }
-    if missing.is_empty() {
-        sync_directory(parent_or_current(directory))?;
-    }
-    Ok(())
+    durable_directory::create_directory_durably(directory).map_err(|(path, source)| BlobError::Io { path, source })
 }
 
-fn parent_or_current(path: &Path) -> &Path {
-    match path.parent() {
-        Some(parent) if !parent.as_os_str().is_empty() => parent,
-        _ => Path::new("."),
-    }
-}
-
-/// Makes the directory's entries (new, renamed and removed names) durable.
 fn sync_directory(directory: &Path) -> Result<(), BlobError> {
-    File::open(directory).and_then(|handle| handle.sync_all()).map_err(io_error(directory))
+    durable_directory::sync_directory(directory).map_err(|(path, source)| BlobError::Io { path, source })
 }
 
 #[cfg(test)]

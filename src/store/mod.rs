@@ -5,5 +5,6 @@
 
 pub mod blobs;
 pub mod codec;
+mod durable_directory;
 pub mod snapshot;
 pub mod wal;
