@@ -2,15 +2,13 @@
 //! resume and its parsed form, the ATS result and the pipeline that produces them.
 
 use std::collections::BTreeMap;
-use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use super::ats::AtsBreakdown;
 use super::comment::Comment;
 use super::content_hash::ContentHash;
+use super::encoded::{Encoded, ScoredBreakdown};
 use super::ids::{ApplicationId, JobId, StageId};
-use super::resume::ParsedResume;
 use super::tag::Tag;
 use super::time::Timestamp;
 
@@ -100,8 +98,10 @@ pub struct Application {
     pub resume_source: Option<ResumeSource>,
     pub tags: Vec<Tag>,
     pub comments: Vec<Comment>,
-    pub resume: Option<Arc<ParsedResume>>,
-    pub ats: Option<Arc<AtsBreakdown>>,
+    /// The parsed resume (a `ParsedResume`), kept encoded; see `encoded`.
+    pub resume: Option<Encoded>,
+    /// The ATS breakdown (an `AtsBreakdown`) with its score, kept encoded.
+    pub ats: Option<ScoredBreakdown>,
     pub pipeline: Pipeline,
     pub created_at: Timestamp,
     pub updated_at: Timestamp,
@@ -109,7 +109,7 @@ pub struct Application {
 
 impl Application {
     pub fn ats_score(&self) -> Option<u8> {
-        self.ats.as_ref().map(|breakdown| breakdown.overall_score)
+        self.ats.as_ref().map(|scored| scored.overall_score)
     }
 
     /// The key the name ordering and the name filter use.

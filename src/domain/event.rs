@@ -6,19 +6,16 @@
 
 use std::collections::BTreeMap;
 
-use std::sync::Arc;
-
 use serde::{Deserialize, Serialize};
 
 use super::api_key::ApiKey;
 use super::application::{ApplicationStatus, ResumeSource};
-use super::ats::AtsBreakdown;
 use super::comment::Comment;
+use super::encoded::{Encoded, ScoredBreakdown};
 use super::ids::{ApplicationId, JobId, KeyId, StageId, TeamId, WorkspaceId};
 use super::job::JobDefinition;
 use super::member::Member;
 use super::notification::Notification;
-use super::resume::ParsedResume;
 use super::tag::Tag;
 use super::team::Team;
 use super::time::Timestamp;
@@ -113,8 +110,8 @@ pub struct SubmittedApplication {
 pub enum PipelineOutcome {
     /// Parsed; scored when the run was meant to score.
     Completed {
-        resume: Arc<ParsedResume>,
-        breakdown: Option<Arc<AtsBreakdown>>,
+        resume: Encoded,
+        breakdown: Option<ScoredBreakdown>,
     },
     Failed {
         code: String,

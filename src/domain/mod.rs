@@ -12,6 +12,7 @@ pub mod ats;
 pub mod commands;
 pub mod comment;
 pub mod content_hash;
+pub mod encoded;
 pub mod error;
 pub mod event;
 pub mod ids;

@@ -3,12 +3,12 @@
 //! Deterministic in `seed`.
 
 use std::collections::BTreeMap;
-use std::sync::Arc;
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use super::ats::{AtsBreakdown, Criteria, Weighting};
+use super::ats::{Criteria, Weighting};
+use super::encoded::{Encoded, ScoredBreakdown};
 use super::event::{Event, PipelineOutcome, SubmittedApplication};
 use super::ids::{ApplicationId, JobId, StageId, TeamId, UserId, WorkspaceId};
 use super::job::{JobDefinition, JobStatus, Stage, Tier};
@@ -24,6 +24,23 @@ const STAGE_NAMES: [&str; 4] = ["Applied", "Screen", "Interview", "Offer"];
 /// A workspace with one team and one paid job holding `applications`
 /// applications spread over four stages, every one scored.
 pub fn workspace_with_applications(applications: u32, seed: u64) -> (Workspace, JobId) {
+    synthetic_workspace("synthetic", applications, seed, &[])
+}
+
+/// A pipeline result to give synthetic applications, already encoded (the
+/// domain does not encode): real parsed resumes and breakdowns make snapshot
+/// sizes and load times realistic.
+pub type PipelineResult = (Encoded, ScoredBreakdown);
+
+/// As `workspace_with_applications`, named `workspace_id`; application `i`
+/// gets `results[i % len]` (empty results: empty encodings with a random
+/// score, enough for everything but decoding them).
+pub fn synthetic_workspace(
+    workspace_id: &str,
+    applications: u32,
+    seed: u64,
+    results: &[PipelineResult],
+) -> (Workspace, JobId) {
     let mut rng = StdRng::seed_from_u64(seed);
     let start = Timestamp::from_unix_milliseconds(1_790_000_000_000);
     let owner = Member {
@@ -34,7 +51,7 @@ pub fn workspace_with_applications(applications: u32, seed: u64) -> (Workspace, 
         added_at: start,
     };
     let created = Event::WorkspaceCreated {
-        workspace_id: WorkspaceId::parse("synthetic").expect("valid"),
+        workspace_id: WorkspaceId::parse(workspace_id).expect("a valid workspace ID"),
         name: "Synthetic".into(),
         owner,
         at: start,
@@ -88,28 +105,22 @@ pub fn workspace_with_applications(applications: u32, seed: u64) -> (Workspace, 
             stage_id: stage.id.clone(),
             at,
         });
-        let breakdown = breakdown(rng.random_range(0..=100));
+        let score = rng.random_range(0..=100);
+        let (resume, breakdown) = match results.get(index as usize % results.len().max(1)) {
+            Some((resume, breakdown)) => (resume.clone(), breakdown.clone()),
+            None => (
+                Encoded::new(Vec::new()),
+                ScoredBreakdown { overall_score: score, breakdown: Encoded::new(Vec::new()) },
+            ),
+        };
         workspace.apply(&Event::PipelineCompleted {
             application_id,
             run: 1,
-            outcome: PipelineOutcome::Completed { resume: Arc::default(), breakdown: Some(Arc::new(breakdown)) },
+            outcome: PipelineOutcome::Completed { resume, breakdown: Some(breakdown) },
             at,
         });
     }
     (workspace, job_id)
-}
-
-fn breakdown(score: u8) -> AtsBreakdown {
-    AtsBreakdown {
-        overall_score: score,
-        matched_keywords: Vec::new(),
-        missing_keywords: Vec::new(),
-        strengths: Vec::new(),
-        concerns: Vec::new(),
-        criteria: Vec::new(),
-        weighting: Weighting::default(),
-        engine_version: 0,
-    }
 }
 
 /// A workspace in which every kind of event has happened at least once:

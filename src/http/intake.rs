@@ -13,7 +13,7 @@ use futures_util::{StreamExt, TryStreamExt};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use super::dto::application::ApplicationDetail;
+use super::dto::application::{ApplicationDetail, DecodedResults};
 use super::envelope::created;
 use super::error::{ApiError, Surface};
 use super::state::AppState;
@@ -83,8 +83,9 @@ pub async fn apply(
     let command = SubmitApplication { job_id, input };
     let application =
         state.registry.execute(&workspace, command).await.map_err(|error| ApiError::from_registry(SURFACE, error))?;
+    let results = DecodedResults::of(&application)?;
     let workspace = workspace.state.read();
-    Ok(created(json!({ "application": ApplicationDetail::new(&workspace, &application) })))
+    Ok(created(json!({ "application": ApplicationDetail::new(&workspace, &application, &results) })))
 }
 
 fn media_type(request: &HttpRequest) -> Option<String> {

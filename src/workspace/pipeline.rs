@@ -5,12 +5,16 @@
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
 
+use crate::domain::ats::AtsBreakdown;
 use crate::domain::ats::Criteria;
 use crate::domain::content_hash::ContentHash;
+use crate::domain::encoded::{Encoded, ScoredBreakdown};
 use crate::domain::event::PipelineOutcome;
 use crate::domain::ids::ApplicationId;
+use crate::domain::resume::ParsedResume;
 use crate::engine;
 use crate::store::blobs::{BlobHash, BlobStore};
+use crate::store::codec;
 
 /// Everything one run needs, owned.
 pub struct PipelineJob {
@@ -33,9 +37,7 @@ pub fn run_pipeline(job: &PipelineJob) -> PipelineOutcome {
         Ok::<_, engine::EngineError>((resume, breakdown))
     }));
     match result {
-        Ok(Ok((resume, breakdown))) => {
-            PipelineOutcome::Completed { resume: Arc::new(resume), breakdown: breakdown.map(Arc::new) }
-        }
+        Ok(Ok((resume, breakdown))) => encode_outcome(&resume, breakdown.as_ref()),
         Ok(Err(error)) => PipelineOutcome::Failed { code: error.code().to_owned(), message: error.to_string() },
         Err(_) => PipelineOutcome::Failed {
             code: "ENGINE_PANIC".to_owned(),
@@ -51,4 +53,32 @@ fn load_resume(job: &PipelineJob) -> Result<String, String> {
         .get(&BlobHash(job.resume.0))
         .map_err(|error| format!("the resume file could not be read: {error}"))?;
     String::from_utf8(bytes).map_err(|_| "the stored resume is not UTF-8 text".to_owned())
+}
+
+/// The result as the state keeps it: encoded once, here, off the actor.
+fn encode_outcome(resume: &ParsedResume, breakdown: Option<&AtsBreakdown>) -> PipelineOutcome {
+    let encoded = codec::encode(resume).and_then(|resume| {
+        let breakdown = match breakdown {
+            None => None,
+            Some(breakdown) => Some(ScoredBreakdown {
+                overall_score: breakdown.overall_score,
+                breakdown: Encoded::new(codec::encode(breakdown)?),
+            }),
+        };
+        Ok((Encoded::new(resume), breakdown))
+    });
+    match encoded {
+        Ok((resume, breakdown)) => PipelineOutcome::Completed { resume, breakdown },
+        Err(error) => PipelineOutcome::Failed { code: "ENCODE_FAILED".to_owned(), message: error.to_string() },
+    }
+}
+
+/// Decodes a parsed resume kept by the state.
+pub fn decode_resume(encoded: &Encoded) -> Result<ParsedResume, String> {
+    codec::decode(encoded.bytes()).map_err(|error| error.to_string())
+}
+
+/// Decodes an ATS breakdown kept by the state.
+pub fn decode_breakdown(scored: &ScoredBreakdown) -> Result<AtsBreakdown, String> {
+    codec::decode(scored.breakdown.bytes()).map_err(|error| error.to_string())
 }

@@ -230,7 +230,7 @@ impl Registry {
         for job_id in &workspace.job_order {
             self.directory.job_created(job_id, &id);
         }
-        let published = Arc::new(RwLock::new(workspace.clone()));
+        let published = Arc::new(RwLock::new(workspace));
         let services = ActorServices {
             directory: self.directory.clone(),
             clock: self.clock.clone(),
@@ -242,8 +242,12 @@ impl Registry {
             published_lsn: published_lsn_shared.clone(),
         };
         let actor_published = published.clone();
+        // The actor's working copy is made on the actor's own thread, so a
+        // recovery is ready (and reads are served) without waiting for it;
+        // writes to this workspace queue in its mailbox meanwhile.
         let address = WorkspaceActor::start_in_arbiter(&self.arbiter, move |_| {
-            WorkspaceActor::new(workspace, actor_published, published_lsn, snapshot_lsn, services)
+            let working = actor_published.read().clone();
+            WorkspaceActor::new(working, actor_published, published_lsn, snapshot_lsn, services)
         });
         let handle = WorkspaceHandle { address, state: published, published_lsn: published_lsn_shared };
         self.workspaces.write().insert(id, handle.clone());

@@ -9,7 +9,7 @@ use crate::domain::commands::{
     CreateJob, CriteriaInput, FormFieldInput, JobInput, SetApplicationStatus, StageInput, UpdateJob,
 };
 use crate::domain::ids::JobId;
-use crate::http::dto::application::ApplicationDetail;
+use crate::http::dto::application::{ApplicationDetail, DecodedResults};
 use crate::http::dto::job::JobDetail;
 use crate::http::envelope::{created, success};
 use crate::http::error::{ApiError, Surface};
@@ -171,6 +171,7 @@ pub async fn set_application_status(
     let command = SetApplicationStatus { application_id, status: body.into_inner().status.unwrap_or_default() };
     let application =
         state.registry.execute(&workspace, command).await.map_err(|error| ApiError::from_registry(SURFACE, error))?;
+    let results = DecodedResults::of(&application)?;
     let workspace = workspace.state.read();
-    Ok(success(json!({ "application": ApplicationDetail::new(&workspace, &application) })))
+    Ok(success(json!({ "application": ApplicationDetail::new(&workspace, &application, &results) })))
 }

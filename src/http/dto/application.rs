@@ -14,6 +14,8 @@ use crate::domain::job::Job;
 use crate::domain::resume::{ContactDetails, EducationEntry, ExperienceEntry, ParsedResume, ProjectEntry};
 use crate::domain::tag::Tag;
 use crate::domain::workspace::Workspace;
+use crate::http::error::ApiError;
+use crate::workspace::pipeline::{decode_breakdown, decode_resume};
 
 use super::job::WeightingView;
 
@@ -102,8 +104,35 @@ pub struct ApplicationDetail<'a> {
     pub updated_at: String,
 }
 
+/// The parsed resume and breakdown of one application, decoded for a
+/// response (the state keeps them encoded).
+pub struct DecodedResults {
+    pub resume: Option<ParsedResume>,
+    pub ats: Option<AtsBreakdown>,
+}
+
+impl DecodedResults {
+    pub fn of(application: &Application) -> Result<Self, ApiError> {
+        Ok(Self { resume: Self::resume_of(application)?, ats: Self::ats_of(application)? })
+    }
+
+    pub fn resume_of(application: &Application) -> Result<Option<ParsedResume>, ApiError> {
+        application.resume.as_ref().map(decode_resume).transpose().map_err(|error| undecodable(application, error))
+    }
+
+    pub fn ats_of(application: &Application) -> Result<Option<AtsBreakdown>, ApiError> {
+        application.ats.as_ref().map(decode_breakdown).transpose().map_err(|error| undecodable(application, error))
+    }
+}
+
+/// A stored result that does not decode is a bug or damage, not the caller's fault.
+fn undecodable(application: &Application, error: String) -> ApiError {
+    tracing::error!(application = %application.id, %error, "a stored pipeline result does not decode");
+    ApiError::Internal
+}
+
 impl<'a> ApplicationDetail<'a> {
-    pub fn new(workspace: &'a Workspace, application: &'a Application) -> Self {
+    pub fn new(workspace: &'a Workspace, application: &'a Application, results: &'a DecodedResults) -> Self {
         let job = workspace.jobs.get(&application.job_id);
         Self {
             id: application.id.as_str(),
@@ -122,8 +151,8 @@ impl<'a> ApplicationDetail<'a> {
                 media_type: &source.media_type,
                 size_bytes: source.size_bytes,
             }),
-            resume: application.resume.as_deref().map(ResumeView::new),
-            ats: application.ats.as_deref().map(AtsView::new),
+            resume: results.resume.as_ref().map(ResumeView::new),
+            ats: results.ats.as_ref().map(AtsView::new),
             pipeline: PipelineView::new(&application.pipeline),
             comment_count: application.comments.len(),
             created_at: application.created_at.to_iso8601(),

@@ -5,7 +5,9 @@ use serde_json::json;
 
 use crate::domain::commands::application_in_scope;
 use crate::domain::query::page_of;
-use crate::http::dto::application::{ApplicationDetail, AtsView, CommentView, PipelineView, ResumeView};
+use crate::http::dto::application::{
+    ApplicationDetail, AtsView, CommentView, DecodedResults, PipelineView, ResumeView,
+};
 use crate::http::dto::Pagination;
 use crate::http::envelope::success;
 use crate::http::error::{ApiError, Surface};
@@ -23,7 +25,8 @@ pub async fn detail(
     let workspace = caller.workspace.state.read();
     let (application, _) = application_in_scope(&workspace, &application_id, &caller.key.claims)
         .map_err(|error| ApiError::Domain(SURFACE, error))?;
-    Ok(success(ApplicationDetail::new(&workspace, application)))
+    let results = DecodedResults::of(application)?;
+    Ok(success(ApplicationDetail::new(&workspace, application, &results)))
 }
 
 /// `{applicationId, pipeline, resume}`; `resume` is null until parsed.
@@ -39,7 +42,7 @@ pub async fn resume(
     Ok(success(json!({
         "applicationId": application.id.as_str(),
         "pipeline": PipelineView::new(&application.pipeline),
-        "resume": application.resume.as_deref().map(ResumeView::new),
+        "resume": DecodedResults::resume_of(application)?.as_ref().map(ResumeView::new),
     })))
 }
 
@@ -57,7 +60,7 @@ pub async fn ats(
         "applicationId": application.id.as_str(),
         "atsScore": application.ats_score(),
         "pipeline": PipelineView::new(&application.pipeline),
-        "ats": application.ats.as_deref().map(AtsView::new),
+        "ats": DecodedResults::ats_of(application)?.as_ref().map(AtsView::new),
     })))
 }
 
