@@ -6,6 +6,9 @@
 //!
 //! `cargo bench --bench recovery` (release build; needs about 6 GB of memory
 //! and a few GB of disk under the temp directory, removed at the end).
+//! `RECOVERY_BENCH_QUICK=1` measures only the recovery;
+//! `RECOVERY_BENCH_SNAPSHOTS_ONLY=1 RECOVERY_BENCH_SIZES=100000` only the
+//! single-workspace snapshot times, for the sizes listed.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -118,18 +121,22 @@ fn main() {
     drop(wal);
     println!("log: {LOG_RECORDS} records");
 
-    if std::env::var("RECOVERY_BENCH_QUICK").is_err() {
+    if std::env::var("RECOVERY_BENCH_SNAPSHOTS_ONLY").is_err() {
         timed("recover 1,000,000 applications + 100,000 records", || {
             let (workspaces, report) = recover(&layout).expect("recovers");
             assert_eq!(report.records_replayed, LOG_RECORDS);
+            println!("    snapshots {} ms, replay {} ms", report.snapshots_milliseconds, report.replay_milliseconds);
             assert_eq!(workspaces.iter().map(|workspace| workspace.state.applications.len()).sum::<usize>(), 1_000_000);
             workspaces
         });
     }
     let _ = std::fs::remove_dir_all(&directory);
 
-    let sizes: Vec<u32> =
-        if std::env::var("RECOVERY_BENCH_QUICK").is_ok() { vec![100_000] } else { vec![100_000, 1_000_000] };
+    let sizes: Vec<u32> = match std::env::var("RECOVERY_BENCH_SIZES") {
+        Ok(sizes) => sizes.split(',').filter_map(|size| size.trim().parse().ok()).collect(),
+        Err(_) if std::env::var("RECOVERY_BENCH_QUICK").is_ok() => Vec::new(),
+        Err(_) => vec![100_000, 1_000_000],
+    };
     for applications in sizes {
         let (workspace, _) = synthetic_workspace("bench-single", applications, 7, &results);
         let single = DataLayout::new(directory.join(format!("single-{applications}")));

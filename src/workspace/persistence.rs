@@ -61,6 +61,10 @@ pub struct RecoveryReport {
     pub snapshots_rejected: Vec<(PathBuf, String)>,
     pub records_replayed: u64,
     pub records_skipped: u64,
+    /// Loading snapshots (read, verify, decode, rebuild), all workspaces.
+    pub snapshots_milliseconds: u128,
+    /// Reading, decoding and applying the log.
+    pub replay_milliseconds: u128,
     pub elapsed_milliseconds: u128,
 }
 
@@ -104,73 +108,107 @@ pub fn load_snapshot(path: &Path) -> Result<(Workspace, Lsn), String> {
 /// A workspace loaded from its newest good snapshot (if any), and the snapshots rejected on the way.
 type SnapshotAttempt = (Option<RecoveredWorkspace>, Vec<(PathBuf, String)>);
 
-/// The newest snapshot of each workspace that loads, older ones as fallback.
-fn load_newest_snapshots(
-    layout: &DataLayout,
-    report: &mut RecoveryReport,
-) -> Result<HashMap<WorkspaceId, RecoveredWorkspace>, RecoveryError> {
+/// The newest snapshot of each workspace that loads, older ones as fallback,
+/// and the snapshots rejected on the way.
+fn load_newest_snapshots(layout: &DataLayout) -> Result<(LoadedSnapshots, Vec<(PathBuf, String)>), RecoveryError> {
     let root = layout.snapshots();
+    let mut rejected = Vec::new();
     if !root.exists() {
-        return Ok(HashMap::new());
+        return Ok((HashMap::new(), rejected));
     }
     let listing = snapshot::list_snapshots(&root, None).map_err(|error| RecoveryError::Snapshot(error.to_string()))?;
     for (path, error) in &listing.unreadable {
         tracing::warn!(path = %path.display(), %error, "skipping a snapshot whose header does not read");
-        report.snapshots_rejected.push((path.clone(), error.to_string()));
+        rejected.push((path.clone(), error.to_string()));
     }
     let mut by_workspace: HashMap<String, Vec<SnapshotFile>> = HashMap::new();
     for file in listing.valid {
         by_workspace.entry(file.header.workspace_id.clone()).or_default().push(file);
     }
-    let loaded: Vec<SnapshotAttempt> = by_workspace
-        .into_par_iter()
-        .map(|(_, files)| {
-            let mut rejected = Vec::new();
-            for file in files {
-                match load_snapshot(&file.path) {
-                    Ok((state, lsn)) => {
-                        return (Some(RecoveredWorkspace { state, snapshot_lsn: lsn, last_lsn: lsn }), rejected)
-                    }
-                    Err(error) => {
-                        tracing::warn!(path = %file.path.display(), %error, "snapshot failed its checks; trying an older one");
-                        rejected.push((file.path.clone(), error));
-                    }
-                }
-            }
-            (None, rejected)
-        })
-        .collect();
+    let loaded: Vec<SnapshotAttempt> = by_workspace.into_par_iter().map(|(_, files)| load_first_good(files)).collect();
     let mut recovered = HashMap::new();
-    for (workspace, rejected) in loaded {
-        report.snapshots_rejected.extend(rejected);
+    for (workspace, rejected_here) in loaded {
+        rejected.extend(rejected_here);
         if let Some(workspace) = workspace {
-            report.snapshots_loaded += 1;
             recovered.insert(workspace.state.id.clone(), workspace);
         }
     }
-    Ok(recovered)
+    Ok((recovered, rejected))
 }
 
-/// Rebuilds every workspace from its newest good snapshot and the log.
+fn load_first_good(files: Vec<SnapshotFile>) -> SnapshotAttempt {
+    let mut rejected = Vec::new();
+    for file in files {
+        match load_snapshot(&file.path) {
+            Ok((state, lsn)) => {
+                return (Some(RecoveredWorkspace { state, snapshot_lsn: lsn, last_lsn: lsn }), rejected)
+            }
+            Err(error) => {
+                tracing::warn!(path = %file.path.display(), %error, "snapshot failed its checks; trying an older one");
+                rejected.push((file.path.clone(), error));
+            }
+        }
+    }
+    (None, rejected)
+}
+
+/// Workspaces loaded from snapshots, by ID.
+type LoadedSnapshots = HashMap<WorkspaceId, RecoveredWorkspace>;
+
+/// One workspace's share of recovery: its snapshot (if any) and its records.
+type ReplayUnit = (WorkspaceId, Option<RecoveredWorkspace>, Vec<(Lsn, Event)>);
+
+/// Each workspace's log records, in LSN order.
+type RecordsByWorkspace = HashMap<WorkspaceId, Vec<(Lsn, Event)>>;
+
+/// Reads and decodes the log from its oldest segment kept: a workspace
+/// without a snapshot is only known from its creation record, and segments
+/// are deleted only once every workspace's snapshot has passed them.
+fn read_log(layout: &DataLayout) -> Result<RecordsByWorkspace, RecoveryError> {
+    let mut by_workspace: RecordsByWorkspace = HashMap::new();
+    let wal_directory = layout.wal();
+    if !wal_directory.exists() {
+        return Ok(by_workspace);
+    }
+    let records = read_records(&wal_directory, 0).map_err(|error| RecoveryError::Log(error.to_string()))?;
+    for record in records {
+        let (lsn, payload) = record.map_err(|error| RecoveryError::Log(error.to_string()))?;
+        let record: LogRecord =
+            codec::decode(&payload).map_err(|error| RecoveryError::Record { lsn, reason: error.to_string() })?;
+        by_workspace.entry(record.workspace_id).or_default().push((lsn, record.event));
+    }
+    Ok(by_workspace)
+}
+
+/// Rebuilds every workspace from its newest good snapshot and the log. The
+/// snapshots load while the log is read; then each workspace replays its own
+/// records, workspaces in parallel (they share nothing).
 pub fn recover(layout: &DataLayout) -> Result<(Vec<RecoveredWorkspace>, RecoveryReport), RecoveryError> {
     let started = Instant::now();
     let mut report = RecoveryReport::default();
-    let mut workspaces = load_newest_snapshots(layout, &mut report)?;
-    // From the oldest segment kept: a workspace without a snapshot is only
-    // known from its creation record, and segments are deleted only once
-    // every workspace's snapshot has passed them.
-    let replay_from = 0;
-    let wal_directory = layout.wal();
-    if wal_directory.exists() {
-        let records =
-            read_records(&wal_directory, replay_from).map_err(|error| RecoveryError::Log(error.to_string()))?;
-        for record in records {
-            let (lsn, payload) = record.map_err(|error| RecoveryError::Log(error.to_string()))?;
-            let record: LogRecord =
-                codec::decode(&payload).map_err(|error| RecoveryError::Record { lsn, reason: error.to_string() })?;
-            replay_record(&mut workspaces, lsn, &record, &mut report)?;
-        }
+    let (snapshots, log) = rayon::join(
+        || {
+            let loaded = load_newest_snapshots(layout);
+            (loaded, started.elapsed().as_millis())
+        },
+        || read_log(layout),
+    );
+    let ((mut workspaces, rejected), snapshots_milliseconds) = (snapshots.0?, snapshots.1);
+    report.snapshots_milliseconds = snapshots_milliseconds;
+    report.snapshots_loaded = workspaces.len();
+    report.snapshots_rejected = rejected;
+    let replay_started = Instant::now();
+    let units: Vec<ReplayUnit> =
+        log?.into_iter().map(|(id, records)| (id.clone(), workspaces.remove(&id), records)).collect();
+    let replayed: Vec<Result<(RecoveredWorkspace, u64, u64), RecoveryError>> =
+        units.into_par_iter().map(|(id, workspace, records)| replay_workspace(&id, workspace, records)).collect();
+    for result in replayed {
+        let (workspace, applied, skipped) = result?;
+        report.records_replayed += applied;
+        report.records_skipped += skipped;
+        workspaces.insert(workspace.state.id.clone(), workspace);
     }
+    report.replay_milliseconds = replay_started.elapsed().as_millis();
     report.workspaces = workspaces.len();
     report.elapsed_milliseconds = started.elapsed().as_millis();
     let mut recovered: Vec<RecoveredWorkspace> = workspaces.into_values().collect();
@@ -178,34 +216,36 @@ pub fn recover(layout: &DataLayout) -> Result<(Vec<RecoveredWorkspace>, Recovery
     Ok((recovered, report))
 }
 
-fn replay_record(
-    workspaces: &mut HashMap<WorkspaceId, RecoveredWorkspace>,
-    lsn: Lsn,
-    record: &LogRecord,
-    report: &mut RecoveryReport,
-) -> Result<(), RecoveryError> {
-    match workspaces.get_mut(&record.workspace_id) {
-        Some(workspace) if lsn <= workspace.snapshot_lsn => report.records_skipped += 1,
-        Some(workspace) => {
-            workspace.state.apply(&record.event);
-            workspace.last_lsn = lsn;
-            report.records_replayed += 1;
-        }
-        None => {
-            let Some(state) = Workspace::from_created(&record.event) else {
-                return Err(RecoveryError::Record {
-                    lsn,
-                    reason: format!(
-                        "it belongs to workspace {}, which has neither a snapshot nor a creation record before it",
-                        record.workspace_id
-                    ),
-                });
-            };
-            debug_assert!(matches!(record.event, Event::WorkspaceCreated { .. }));
-            workspaces
-                .insert(record.workspace_id.clone(), RecoveredWorkspace { state, snapshot_lsn: 0, last_lsn: lsn });
-            report.records_replayed += 1;
+/// Applies one workspace's records after its snapshot; returns it with the
+/// counts of records applied and skipped (already in the snapshot).
+fn replay_workspace(
+    id: &WorkspaceId,
+    mut workspace: Option<RecoveredWorkspace>,
+    records: Vec<(Lsn, Event)>,
+) -> Result<(RecoveredWorkspace, u64, u64), RecoveryError> {
+    let (mut applied, mut skipped) = (0u64, 0u64);
+    for (lsn, event) in records {
+        match workspace.as_mut() {
+            Some(recovered) if lsn <= recovered.snapshot_lsn => skipped += 1,
+            Some(recovered) => {
+                recovered.state.apply(&event);
+                recovered.last_lsn = lsn;
+                applied += 1;
+            }
+            None => {
+                let Some(state) = Workspace::from_created(&event) else {
+                    return Err(RecoveryError::Record {
+                        lsn,
+                        reason: format!("it belongs to workspace {id}, which has neither a snapshot nor a creation record before it"),
+                    });
+                };
+                workspace = Some(RecoveredWorkspace { state, snapshot_lsn: 0, last_lsn: lsn });
+                applied += 1;
+            }
         }
     }
-    Ok(())
+    // A workspace appears here only with at least one record or a snapshot.
+    workspace
+        .map(|workspace| (workspace, applied, skipped))
+        .ok_or_else(|| RecoveryError::Log(format!("workspace {id} has no records")))
 }
