@@ -134,7 +134,6 @@ impl Application {
             settings: HttpSettings {
                 claims_window: settings.claims_window,
                 intake_body_bytes_max: settings.intake_body_bytes_max,
-                default_rate_limit_per_minute: settings.rate_limit_per_minute,
                 testing_routes: environment.testing_routes,
             },
         });

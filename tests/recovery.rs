@@ -84,3 +84,40 @@ fn interleaved_workspaces_recover_to_the_state_of_every_event_applied_in_order()
     assert_eq!(by_id("second").last_lsn, second_last_lsn);
     let _ = std::fs::remove_dir_all(&directory);
 }
+
+#[actix_web::test]
+async fn a_log_that_ends_before_a_snapshot_refuses_to_start_with_a_remedy() {
+    use shortlist::clock::SystemClock;
+    use shortlist::startup::{Application, Environment};
+
+    let directory = std::env::temp_dir().join(format!("shortlist-recovery-behind-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&directory);
+    let layout = DataLayout::new(&directory);
+    let (workspace, _) = synthetic_workspace("ahead", 3, 4, &[]);
+    // The snapshot covers LSN 50, but the log (none yet) ends at 0: as if wal/ had been replaced.
+    write_snapshot(&layout, &workspace.to_image(), 50, Timestamp::from_unix_milliseconds(1), 1).unwrap();
+    let mut settings = shortlist_settings(&directory);
+    settings.no_demo = true;
+    let environment =
+        Environment { clock: Arc::new(SystemClock), storage: Arc::new(FileStorage), testing_routes: false };
+    let mut application = Application::build(&settings, environment).expect("the server binds and starts recovering");
+    let refused = application.wait_until_recovered().expect_err("recovery refuses");
+    let message = refused.to_string();
+    assert!(message.contains("covers LSN 50") && message.contains("log ends at LSN 0"), "{message}");
+    assert!(message.contains("shortlist restore"), "the message names a remedy: {message}");
+    let _ = std::fs::remove_dir_all(&directory);
+}
+
+fn shortlist_settings(data_dir: &std::path::Path) -> shortlist::config::ServeSettings {
+    use clap::Parser;
+    let cli = shortlist::config::Cli::parse_from([
+        "shortlist",
+        "--bind",
+        "127.0.0.1:0",
+        "--data-dir",
+        data_dir.to_str().expect("a UTF-8 path"),
+        "--jwt-secret",
+        "recovery-test-secret",
+    ]);
+    cli.serve
+}

@@ -13,7 +13,6 @@ pub struct HttpSettings {
     pub claims_window: usize,
     /// Largest careers-page application body (JSON or multipart).
     pub intake_body_bytes_max: usize,
-    pub default_rate_limit_per_minute: u32,
     /// Mounts `/__test/panic`, for the test that proves a panic is contained.
     pub testing_routes: bool,
 }
