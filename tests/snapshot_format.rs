@@ -52,6 +52,21 @@ fn the_version_1_fixture_still_loads_with_everything_in_it() {
     assert_eq!(state.keys.len(), 2);
 }
 
+#[test]
+fn a_loaded_snapshot_keeps_parsed_resumes_in_the_mapped_file_instead_of_copying_them() {
+    let (state, _) = load_snapshot(&fixture_file()).expect("the fixture loads");
+    let blobs: Vec<_> = state
+        .applications
+        .values()
+        .flat_map(|application| {
+            let breakdown = application.ats.as_ref().map(|scored| &scored.breakdown);
+            application.resume.iter().chain(breakdown)
+        })
+        .collect();
+    assert!(!blobs.is_empty(), "the fixture holds parsed resumes and breakdowns");
+    assert!(blobs.iter().all(|blob| blob.is_shared()), "every blob points into the snapshot");
+}
+
 /// Writes the fixture. Run only when the format changes on purpose, together
 /// with a migration for the old one:
 /// `SHORTLIST_WRITE_FIXTURES=1 cargo test --test snapshot_format -- --ignored`.

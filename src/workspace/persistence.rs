@@ -13,6 +13,7 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 use super::journal::LogRecord;
+use crate::domain::encoded::{Encoded, SharedBytes};
 use crate::domain::event::Event;
 use crate::domain::ids::WorkspaceId;
 use crate::domain::image::WorkspaceImage;
@@ -95,9 +96,14 @@ pub fn write_snapshot(
 }
 
 /// Loads a snapshot file into state, checking it on the way.
+/// The parsed resumes and breakdowns stay in the mapped file: the state
+/// points into it (see `store::snapshot::mapped`).
 pub fn load_snapshot(path: &Path) -> Result<(Workspace, Lsn), String> {
-    let (header, payload) = snapshot::read_snapshot(path).map_err(|error| error.to_string())?;
-    let image: WorkspaceImage = codec::decode(&payload).map_err(|error| error.to_string())?;
+    let mapped = snapshot::map_snapshot(path).map_err(|error| error.to_string())?;
+    let header = &mapped.header;
+    let shared: SharedBytes = mapped.mapping();
+    let image: WorkspaceImage =
+        Encoded::decode_sharing(&shared, || codec::decode(mapped.payload())).map_err(|error| error.to_string())?;
     if image.id.as_str() != header.workspace_id {
         return Err(format!("the header names workspace {} but the payload holds {}", header.workspace_id, image.id));
     }

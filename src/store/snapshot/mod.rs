@@ -31,6 +31,7 @@
 //!   header's size before reading it, the payload's size before reading that.
 
 mod header;
+mod mapped;
 #[cfg(test)]
 mod tests;
 
@@ -39,6 +40,8 @@ use std::fs::{self, File};
 use std::io::{ErrorKind, Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
+
+pub use mapped::{map_snapshot, MappedSnapshot};
 
 use header::{encode_header, parse_header, parse_stable_prefix, STABLE_PREFIX_BYTES};
 

@@ -58,6 +58,10 @@ fn a_written_snapshot_reads_back_with_the_same_header_and_payload() {
     let (header, read_payload) = read_snapshot(&written.path).unwrap();
     assert_eq!(header, written.header);
     assert_eq!(read_payload, payload);
+    let mapped = map_snapshot(&written.path).unwrap();
+    assert_eq!(mapped.header, written.header);
+    assert_eq!(mapped.payload(), &payload[..]);
+    assert_eq!(mapped.mapping().len() as u64, written.file_bytes, "the mapping is the whole file");
     assert_eq!(verify_snapshot(&written.path).unwrap(), written.header);
 }
 
@@ -66,6 +70,7 @@ fn an_empty_payload_round_trips() {
     let directory = TestDirectory::new();
     let written = write_snapshot(directory.root(), "acme", 0, 0, &[]).unwrap();
     assert_eq!(read_snapshot(&written.path).unwrap(), (written.header.clone(), Vec::new()));
+    assert_eq!(map_snapshot(&written.path).unwrap().payload(), b"");
     assert_eq!(verify_snapshot(&written.path).unwrap(), written.header);
 }
 
@@ -105,6 +110,7 @@ fn every_single_bit_flip_in_header_or_payload_is_detected() {
         fs::write(&damaged_path, &damaged).unwrap();
         let read = read_snapshot(&damaged_path);
         assert!(read.is_err(), "flipping bit {bit} went unnoticed by read_snapshot");
+        assert!(map_snapshot(&damaged_path).is_err(), "flipping bit {bit} went unnoticed by map_snapshot");
         assert!(verify_snapshot(&damaged_path).is_err(), "flipping bit {bit} went unnoticed by verify_snapshot");
     }
 }
@@ -127,6 +133,7 @@ fn a_flipped_bit_is_reported_as_the_kind_of_damage_it_is() {
         fs::write(&written.path, &damaged).unwrap();
         let error = read_snapshot(&written.path).unwrap_err();
         assert_eq!(error.code(), code, "byte {offset}: {error}");
+        assert_eq!(map_snapshot(&written.path).err().map(|error| error.code()), Some(code), "byte {offset}, mapped");
         assert!(error.to_string().contains(&written.path.display().to_string()), "{error}");
     }
 }
@@ -140,6 +147,7 @@ fn every_truncation_is_detected() {
     for length in 0..original.len() {
         fs::write(&truncated_path, &original[..length]).unwrap();
         assert!(read_snapshot(&truncated_path).is_err(), "a {length}-byte prefix was accepted");
+        assert!(map_snapshot(&truncated_path).is_err(), "a {length}-byte prefix was mapped");
         assert!(read_header(&truncated_path).is_err(), "a {length}-byte prefix has a readable header");
         assert!(verify_snapshot(&truncated_path).is_err(), "a {length}-byte prefix verified");
     }
@@ -172,6 +180,7 @@ fn a_byte_appended_after_the_payload_is_detected() {
     bytes.push(0);
     fs::write(&written.path, &bytes).unwrap();
     assert_eq!(read_snapshot(&written.path).unwrap_err().code(), "SNAPSHOT_LENGTH_MISMATCH");
+    assert_eq!(map_snapshot(&written.path).err().map(|error| error.code()), Some("SNAPSHOT_LENGTH_MISMATCH"));
     assert_eq!(read_header(&written.path).unwrap_err().code(), "SNAPSHOT_LENGTH_MISMATCH");
 }
 
