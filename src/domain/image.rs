@@ -12,7 +12,7 @@ use super::api_key::ApiKey;
 use super::application::Application;
 use super::ids::{UserId, WorkspaceId};
 use super::job::Job;
-use super::job_applications::JobApplications;
+use super::job_applications::{IndexedApplication, JobApplications};
 use super::member::Member;
 use super::notification::Notification;
 use super::team::Team;
@@ -75,29 +75,39 @@ impl Workspace {
         }
     }
 
-    /// Rebuilds the state and its indexes. Checks what the indexes rely on:
+    /// Rebuilds the state and its indexes (each job's in bulk, see
+    /// `JobApplications::from_ordered`). Checks what the indexes rely on:
     /// every application's job is present and ordinals run 0, 1, 2… per job.
     pub fn from_image(image: WorkspaceImage) -> Result<Workspace, ImageError> {
-        let mut job_applications: HashMap<_, JobApplications> =
-            image.jobs.iter().map(|job| (job.id.clone(), JobApplications::default())).collect();
+        let mut members_by_job: HashMap<_, Vec<_>> =
+            image.jobs.iter().map(|job| (job.id.clone(), Vec::new())).collect();
         let mut applications = HashMap::with_capacity(image.applications.len());
         for application in image.applications {
-            let Some(index) = job_applications.get_mut(&application.job_id) else {
+            let Some(members) = members_by_job.get_mut(&application.job_id) else {
                 return Err(ImageError::UnknownJob {
                     application: application.id.to_string(),
                     job: application.job_id.to_string(),
                 });
             };
-            if index.next_ordinal() != application.ordinal {
+            if members.len() != application.ordinal as usize {
                 return Err(ImageError::OrdinalOutOfOrder {
                     application: application.id.to_string(),
-                    expected: index.next_ordinal(),
+                    expected: u32::try_from(members.len()).unwrap_or(u32::MAX),
                     found: application.ordinal,
                 });
             }
-            index.add(application.id.clone(), &application.stage_id, application.ats_score(), &application.name_key());
+            members.push(IndexedApplication {
+                id: application.id.clone(),
+                stage_id: application.stage_id.clone(),
+                score: application.ats_score(),
+                name_key: application.name_key().into_boxed_str(),
+            });
             applications.insert(application.id.clone(), application);
         }
+        let job_applications: HashMap<_, _> = members_by_job
+            .into_iter()
+            .map(|(job_id, members)| (job_id, JobApplications::from_ordered(members)))
+            .collect();
         Ok(Workspace {
             id: image.id,
             name: image.name,

@@ -3,8 +3,17 @@
 
 use std::collections::HashMap;
 
-use super::application_index::OrderedApplications;
+use super::application_index::{BulkMember, OrderedApplications};
 use super::ids::{ApplicationId, StageId};
+
+/// One application as a job's indexes see it, for building them in bulk.
+#[derive(Clone, Debug)]
+pub struct IndexedApplication {
+    pub id: ApplicationId,
+    pub stage_id: StageId,
+    pub score: Option<u8>,
+    pub name_key: Box<str>,
+}
 
 #[derive(Clone, Debug, Default)]
 pub struct JobApplications {
@@ -14,6 +23,29 @@ pub struct JobApplications {
 }
 
 impl JobApplications {
+    /// Builds the indexes of a job's applications given in ordinal order
+    /// (0, 1, 2…), each with its stage, score and name key, in bulk (see
+    /// `OrderedApplications::from_ascending`).
+    pub fn from_ordered(applications: Vec<IndexedApplication>) -> Self {
+        let mut by_ordinal = Vec::with_capacity(applications.len());
+        let mut all = Vec::with_capacity(applications.len());
+        let mut by_stage: HashMap<StageId, Vec<BulkMember>> = HashMap::new();
+        for (ordinal, IndexedApplication { id, stage_id, score, name_key }) in applications.into_iter().enumerate() {
+            let ordinal = u32::try_from(ordinal).expect("applications per job are bounded far below u32::MAX");
+            by_ordinal.push(id);
+            by_stage.entry(stage_id).or_default().push((ordinal, score, name_key.clone()));
+            all.push((ordinal, score, name_key));
+        }
+        Self {
+            by_ordinal,
+            all: OrderedApplications::from_ascending(all),
+            by_stage: by_stage
+                .into_iter()
+                .map(|(stage_id, members)| (stage_id, OrderedApplications::from_ascending(members)))
+                .collect(),
+        }
+    }
+
     pub fn len(&self) -> usize {
         self.by_ordinal.len()
     }
@@ -65,5 +97,56 @@ impl JobApplications {
 
     pub fn count_in_stage(&self, stage_id: &StageId) -> usize {
         self.by_stage.get(stage_id).map_or(0, OrderedApplications::len)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::application_index::SortOrder;
+
+    const EVERY_SORT_ORDER: [SortOrder; 5] =
+        [SortOrder::AtsDesc, SortOrder::AtsAsc, SortOrder::CreatedDesc, SortOrder::CreatedAsc, SortOrder::NameAsc];
+
+    /// 500 applications over three stages (one left empty), with repeated
+    /// names and scores so that every order has ties.
+    fn applications() -> Vec<IndexedApplication> {
+        let stages: Vec<StageId> =
+            ["stage_applied", "stage_screen", "stage_offer"].iter().map(|id| StageId::parse(id).unwrap()).collect();
+        (0..500u32)
+            .map(|number| {
+                let id = ApplicationId::parse(&format!("app_{number}")).unwrap();
+                let score = (number % 7 != 0).then_some((number * 37 % 101) as u8);
+                let name_key = format!("candidate {}", number * 13 % 61).into_boxed_str();
+                IndexedApplication { id, stage_id: stages[(number % 2) as usize].clone(), score, name_key }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn building_in_bulk_gives_the_same_orders_as_adding_one_by_one() {
+        let mut added = JobApplications::default();
+        for IndexedApplication { id, stage_id, score, name_key } in applications() {
+            added.add(id, &stage_id, score, &name_key);
+        }
+        let bulk = JobApplications::from_ordered(applications());
+        assert_eq!(bulk.len(), added.len());
+        for ordinal in 0..bulk.next_ordinal() {
+            assert_eq!(bulk.id_at(ordinal), added.id_at(ordinal));
+        }
+        let stages = ["stage_applied", "stage_screen", "stage_offer"].map(|id| StageId::parse(id).unwrap());
+        for stage_id in stages.iter().map(Some).chain([None]) {
+            if let Some(stage_id) = stage_id {
+                assert_eq!(bulk.count_in_stage(stage_id), added.count_in_stage(stage_id), "{stage_id}");
+            }
+            for sort in EVERY_SORT_ORDER {
+                for min_score in [None, Some(0), Some(60)] {
+                    let listed = |jobs: &JobApplications| {
+                        jobs.ordered(stage_id).map(|set| set.page(sort, min_score, 0, usize::MAX))
+                    };
+                    assert_eq!(listed(&bulk), listed(&added), "{stage_id:?} {sort:?} {min_score:?}");
+                }
+            }
+        }
     }
 }
