@@ -7,12 +7,15 @@
 use std::path::PathBuf;
 
 use shortlist::domain::application::{ApplicationStatus, PipelineState};
+use shortlist::domain::encoded::{Encoded, ScoredBreakdown};
 use shortlist::domain::image::WorkspaceImage;
 use shortlist::domain::synthetic::fully_populated_workspace;
+use shortlist::domain::synthetic::{synthetic_workspace, PipelineResult};
 use shortlist::domain::time::Timestamp;
 use shortlist::domain::workspace::Workspace;
 use shortlist::store::codec;
-use shortlist::workspace::persistence::{load_snapshot, write_snapshot, DataLayout};
+use shortlist::store::snapshot::SnapshotAccess;
+use shortlist::workspace::persistence::{load_snapshot, load_snapshot_with, write_snapshot, DataLayout};
 
 const FIXTURE_LSN: u64 = 4_242;
 
@@ -54,17 +57,42 @@ fn the_version_1_fixture_still_loads_with_everything_in_it() {
 
 #[test]
 fn a_loaded_snapshot_keeps_parsed_resumes_in_the_mapped_file_instead_of_copying_them() {
-    let (state, _) = load_snapshot(&fixture_file()).expect("the fixture loads");
-    let blobs: Vec<_> = state
-        .applications
-        .values()
-        .flat_map(|application| {
-            let breakdown = application.ats.as_ref().map(|scored| &scored.breakdown);
-            application.resume.iter().chain(breakdown)
+    let results: Vec<PipelineResult> = (0..5u8)
+        .map(|number| {
+            let resume = Encoded::new(vec![number; 300 + usize::from(number)]);
+            let breakdown = Encoded::new(vec![number.wrapping_mul(7); 120]);
+            (resume, ScoredBreakdown { overall_score: number * 20, breakdown })
         })
         .collect();
-    assert!(!blobs.is_empty(), "the fixture holds parsed resumes and breakdowns");
-    assert!(blobs.iter().all(|blob| blob.is_shared()), "every blob points into the snapshot");
+    let (workspace, _) = synthetic_workspace("mapped", 200, 3, &results);
+    let scratch = std::env::temp_dir().join(format!("shortlist-mapped-{}", std::process::id()));
+    let file =
+        write_snapshot(&DataLayout::new(&scratch), &workspace.to_image(), 9, Timestamp::from_unix_milliseconds(1), 1)
+            .expect("writes");
+    let (loaded, _) = load_snapshot(&file.path).expect("loads");
+    let (copied, _) = load_snapshot_with(&file.path, SnapshotAccess::Read).expect("loads");
+    std::fs::remove_dir_all(&scratch).unwrap();
+
+    let blobs = |state: &Workspace| -> Vec<(Vec<u8>, bool)> {
+        let mut blobs: Vec<(Vec<u8>, bool)> = state
+            .applications
+            .values()
+            .flat_map(|application| {
+                let breakdown = application.ats.as_ref().map(|scored| &scored.breakdown);
+                application.resume.iter().chain(breakdown)
+            })
+            .map(|blob| (blob.bytes().to_vec(), blob.is_shared()))
+            .collect();
+        blobs.sort();
+        blobs
+    };
+    let (mapped_blobs, copied_blobs) = (blobs(&loaded), blobs(&copied));
+    assert_eq!(mapped_blobs.len(), 400, "every application has a parsed resume and a breakdown");
+    assert!(mapped_blobs.iter().all(|(bytes, shared)| !bytes.is_empty() && *shared), "every blob points into the file");
+    assert!(copied_blobs.iter().all(|(_, shared)| *shared), "a read file is shared too, as one buffer");
+    let bytes_only = |blobs: &[(Vec<u8>, bool)]| blobs.iter().map(|(bytes, _)| bytes.clone()).collect::<Vec<_>>();
+    assert_eq!(bytes_only(&mapped_blobs), bytes_only(&copied_blobs));
+    assert_eq!(loaded.to_image(), workspace.to_image(), "the mapped state is the state that was written");
 }
 
 /// Writes the fixture. Run only when the format changes on purpose, together

@@ -14,6 +14,8 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// A buffer that many `Encoded` values may point into: a snapshot's payload,
 /// for instance, so that loading it does not copy every blob out of it.
+/// Its `as_ref` must return the same bytes at every call: views keep an
+/// offset and a length into them.
 pub type SharedBytes = Arc<dyn AsRef<[u8]> + Send + Sync>;
 
 #[derive(Clone)]
@@ -69,8 +71,12 @@ impl Encoded {
         decode()
     }
 
-    /// The slice as a view of the shared buffer in use, when it lies inside it.
+    /// The slice as a view of the shared buffer in use, when it lies inside
+    /// it. Empty values are not worth keeping a buffer alive for.
     fn shared_view(bytes: &[u8]) -> Option<Encoded> {
+        if bytes.is_empty() {
+            return None;
+        }
         SHARED_BUFFER.with(|shared| {
             let shared = shared.borrow();
             let buffer = shared.as_ref()?;
@@ -190,6 +196,14 @@ mod tests {
         let value = decode_from(&owned[1..3]);
         assert!(!value.is_shared(), "the sharing ended with decode_sharing");
         assert_eq!(value.bytes(), b"bc");
+    }
+
+    #[test]
+    fn an_empty_value_is_never_a_view() {
+        let (owned, shared) = buffer_of(b"abc");
+        let value = Encoded::decode_sharing(&shared, || decode_from(&owned[1..1]));
+        assert!(!value.is_shared());
+        assert_eq!(value.bytes(), b"");
     }
 
     #[test]

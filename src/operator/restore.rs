@@ -15,9 +15,10 @@ use std::path::{Path, PathBuf};
 use super::{progress, OperatorResult};
 use crate::domain::time::Timestamp;
 use crate::store::codec;
+use crate::store::snapshot::SnapshotAccess;
 use crate::store::wal::read_records;
 use crate::workspace::journal::LogRecord;
-use crate::workspace::persistence::{load_snapshot, write_snapshot, DataLayout, WAL_DIRECTORY_NAME};
+use crate::workspace::persistence::{load_snapshot_with, write_snapshot, DataLayout, WAL_DIRECTORY_NAME};
 
 /// A restored snapshot covers no record of the target directory's log.
 pub const RESTORED_SNAPSHOT_LSN: u64 = 0;
@@ -31,7 +32,7 @@ pub struct RestoreRequest<'a> {
 }
 
 pub fn restore(request: &RestoreRequest<'_>) -> OperatorResult {
-    let (mut state, snapshot_lsn) = load_snapshot(request.snapshot)?;
+    let (mut state, snapshot_lsn) = load_snapshot_with(request.snapshot, SnapshotAccess::Read)?;
     if let Some(until_lsn) = request.until_lsn.filter(|until_lsn| *until_lsn < snapshot_lsn) {
         return Err(format!(
             "{} already covers LSN {snapshot_lsn}, after the requested LSN {until_lsn}; restore from an older snapshot (`shortlist snapshot list`)",

@@ -4,8 +4,8 @@ use std::path::Path;
 
 use super::{progress, OperatorResult};
 use crate::domain::time::Timestamp;
-use crate::store::snapshot::{list_snapshots, read_header};
-use crate::workspace::persistence::{load_snapshot, recover, write_snapshot, DataLayout};
+use crate::store::snapshot::{list_snapshots, read_header, SnapshotAccess};
+use crate::workspace::persistence::{load_snapshot_with, recover, write_snapshot, DataLayout};
 
 /// Recovers every workspace of a stopped data directory and writes a fresh
 /// snapshot of each at the last LSN it has.
@@ -67,7 +67,7 @@ pub fn inspect(file: &Path) -> OperatorResult {
     );
     println!("payload bytes:   {}", header.payload_bytes);
     println!("payload crc32c:  {:08x}", header.payload_crc32c);
-    let (state, _) = load_snapshot(file)?;
+    let (state, _) = load_snapshot_with(file, SnapshotAccess::Read)?;
     println!("name:            {}", state.name);
     println!("members:         {}", state.members.len());
     println!("teams:           {}", state.teams.len());
@@ -83,7 +83,8 @@ pub fn inspect(file: &Path) -> OperatorResult {
 
 /// Checks magic, version, lengths and checksums, then decodes the payload and rebuilds the state.
 pub fn verify(file: &Path) -> OperatorResult {
-    let (state, lsn) = load_snapshot(file).map_err(|error| format!("{}: FAILED: {error}", file.display()))?;
+    let (state, lsn) = load_snapshot_with(file, SnapshotAccess::Read)
+        .map_err(|error| format!("{}: FAILED: {error}", file.display()))?;
     println!("{}: OK (workspace {}, LSN {lsn}, {} applications)", file.display(), state.id, state.applications.len());
     Ok(())
 }

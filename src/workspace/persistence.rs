@@ -20,7 +20,7 @@ use crate::domain::image::WorkspaceImage;
 use crate::domain::time::Timestamp;
 use crate::domain::workspace::Workspace;
 use crate::store::codec;
-use crate::store::snapshot::{self, SnapshotFile};
+use crate::store::snapshot::{self, SnapshotAccess, SnapshotFile};
 use crate::store::wal::{read_records, Lsn};
 
 pub const WAL_DIRECTORY_NAME: &str = "wal";
@@ -95,15 +95,23 @@ pub fn write_snapshot(
     Ok(file)
 }
 
-/// Loads a snapshot file into state, checking it on the way.
-/// The parsed resumes and breakdowns stay in the mapped file: the state
-/// points into it (see `store::snapshot::mapped`).
+/// Loads a snapshot file into state, checking it on the way. The file is
+/// mapped and the parsed resumes and breakdowns stay in the mapping: the
+/// state points into it (see `store::snapshot::mapped`). For recovery, whose
+/// files the server itself wrote.
 pub fn load_snapshot(path: &Path) -> Result<(Workspace, Lsn), String> {
-    let mapped = snapshot::map_snapshot(path).map_err(|error| error.to_string())?;
-    let header = &mapped.header;
-    let shared: SharedBytes = mapped.mapping();
+    load_snapshot_with(path, SnapshotAccess::Map)
+}
+
+/// As `load_snapshot`, choosing how the file reaches memory: the operator's
+/// tools read it, since the file they are handed may be damaged or still
+/// being copied, which a mapping would turn into a crash.
+pub fn load_snapshot_with(path: &Path, access: SnapshotAccess) -> Result<(Workspace, Lsn), String> {
+    let snapshot = snapshot::snapshot_in_memory(path, access).map_err(|error| error.to_string())?;
+    let header = &snapshot.header;
+    let shared: SharedBytes = snapshot.bytes();
     let image: WorkspaceImage =
-        Encoded::decode_sharing(&shared, || codec::decode(mapped.payload())).map_err(|error| error.to_string())?;
+        Encoded::decode_sharing(&shared, || codec::decode(snapshot.payload())).map_err(|error| error.to_string())?;
     if image.id.as_str() != header.workspace_id {
         return Err(format!("the header names workspace {} but the payload holds {}", header.workspace_id, image.id));
     }

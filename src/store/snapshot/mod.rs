@@ -15,8 +15,9 @@
 //!   and never the payload. Two CRC-32C checksums, one over the header and one
 //!   over the payload, catch any single flipped bit and any truncation; the
 //!   file's length must equal the header's length plus the payload's exactly.
-//! - Files are written once and never changed, so operators may copy them
-//!   while the server runs. A snapshot is written to a temporary file in the
+//! - Files are written once, published read-only, and never changed, so
+//!   operators may copy them while the server runs, and recovery may map
+//!   them (`mapped.rs`). A snapshot is written to a temporary file in the
 //!   same directory, fsynced, published under its final name, and the
 //!   directory is fsynced (qdrant's atomic metadata write). It is published
 //!   with a hard link rather than a rename because a link refuses to replace
@@ -38,10 +39,11 @@ mod tests;
 use crate::store::durable_directory;
 use std::fs::{self, File};
 use std::io::{ErrorKind, Read, Write};
+use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
-pub use mapped::{map_snapshot, MappedSnapshot};
+pub use mapped::{snapshot_in_memory, SnapshotAccess, SnapshotBytes, SnapshotInMemory};
 
 use header::{encode_header, parse_header, parse_stable_prefix, STABLE_PREFIX_BYTES};
 
@@ -54,6 +56,9 @@ pub const SNAPSHOT_PAYLOAD_BYTES_MAX: u64 = 16 << 30;
 pub const WORKSPACE_ID_BYTES_MAX: usize = 64;
 /// Names of files that are still being written, or were when a process died.
 pub const TEMPORARY_FILE_PREFIX: &str = ".tmp-";
+
+/// Published snapshots are read-only for everyone.
+pub const PUBLISHED_FILE_MODE: u32 = 0o444;
 
 /// How much of a payload `verify_snapshot` holds in memory at once.
 const VERIFY_CHUNK_BYTES: usize = 1 << 20;
@@ -513,11 +518,14 @@ impl TemporaryFile {
         }
     }
 
+    /// Writes, makes the file read-only (a published snapshot is mapped by
+    /// the server that loads it and must never change), and syncs.
     fn write_durably(&self, parts: &[&[u8]]) -> Result<(), SnapshotError> {
         let mut file = &self.file;
         for part in parts {
             file.write_all(part).map_err(io_error(&self.path))?;
         }
+        self.file.set_permissions(fs::Permissions::from_mode(PUBLISHED_FILE_MODE)).map_err(io_error(&self.path))?;
         self.file.sync_all().map_err(io_error(&self.path))
     }
 

@@ -31,6 +31,20 @@ impl Drop for TestDirectory {
     }
 }
 
+/// Published snapshots are read-only; a test that damages one on purpose
+/// makes it writable first.
+fn overwrite(path: &Path, bytes: &[u8]) {
+    use std::os::unix::fs::PermissionsExt;
+    if path.exists() {
+        fs::set_permissions(path, fs::Permissions::from_mode(0o644)).unwrap();
+    }
+    fs::write(path, bytes).unwrap();
+}
+
+fn mapped(path: &Path) -> Result<SnapshotInMemory, SnapshotError> {
+    snapshot_in_memory(path, SnapshotAccess::Map)
+}
+
 fn sample_payload(length: usize) -> Vec<u8> {
     (0..length).map(|index| (index * 31 % 251) as u8).collect()
 }
@@ -58,10 +72,12 @@ fn a_written_snapshot_reads_back_with_the_same_header_and_payload() {
     let (header, read_payload) = read_snapshot(&written.path).unwrap();
     assert_eq!(header, written.header);
     assert_eq!(read_payload, payload);
-    let mapped = map_snapshot(&written.path).unwrap();
-    assert_eq!(mapped.header, written.header);
-    assert_eq!(mapped.payload(), &payload[..]);
-    assert_eq!(mapped.mapping().len() as u64, written.file_bytes, "the mapping is the whole file");
+    for access in [SnapshotAccess::Map, SnapshotAccess::Read] {
+        let in_memory = snapshot_in_memory(&written.path, access).unwrap();
+        assert_eq!(in_memory.header, written.header);
+        assert_eq!(in_memory.payload(), &payload[..]);
+        assert_eq!(in_memory.is_mapped(), access == SnapshotAccess::Map);
+    }
     assert_eq!(verify_snapshot(&written.path).unwrap(), written.header);
 }
 
@@ -70,7 +86,7 @@ fn an_empty_payload_round_trips() {
     let directory = TestDirectory::new();
     let written = write_snapshot(directory.root(), "acme", 0, 0, &[]).unwrap();
     assert_eq!(read_snapshot(&written.path).unwrap(), (written.header.clone(), Vec::new()));
-    assert_eq!(map_snapshot(&written.path).unwrap().payload(), b"");
+    assert_eq!(mapped(&written.path).unwrap().payload(), b"");
     assert_eq!(verify_snapshot(&written.path).unwrap(), written.header);
 }
 
@@ -90,7 +106,7 @@ fn the_header_is_readable_without_reading_the_payload() {
     let mut bytes = fs::read(&written.path).unwrap();
     let last = bytes.len() - 1;
     bytes[last] ^= 0xff;
-    fs::write(&written.path, &bytes).unwrap();
+    overwrite(&written.path, &bytes);
 
     // The header alone is intact; only a reader of the payload notices.
     assert_eq!(read_header(&written.path).unwrap(), written.header);
@@ -110,7 +126,7 @@ fn every_single_bit_flip_in_header_or_payload_is_detected() {
         fs::write(&damaged_path, &damaged).unwrap();
         let read = read_snapshot(&damaged_path);
         assert!(read.is_err(), "flipping bit {bit} went unnoticed by read_snapshot");
-        assert!(map_snapshot(&damaged_path).is_err(), "flipping bit {bit} went unnoticed by map_snapshot");
+        assert!(mapped(&damaged_path).is_err(), "flipping bit {bit} went unnoticed by the mapping");
         assert!(verify_snapshot(&damaged_path).is_err(), "flipping bit {bit} went unnoticed by verify_snapshot");
     }
 }
@@ -130,10 +146,10 @@ fn a_flipped_bit_is_reported_as_the_kind_of_damage_it_is() {
     for (offset, code) in cases {
         let mut damaged = original.clone();
         damaged[offset] ^= 0x04;
-        fs::write(&written.path, &damaged).unwrap();
+        overwrite(&written.path, &damaged);
         let error = read_snapshot(&written.path).unwrap_err();
         assert_eq!(error.code(), code, "byte {offset}: {error}");
-        assert_eq!(map_snapshot(&written.path).err().map(|error| error.code()), Some(code), "byte {offset}, mapped");
+        assert_eq!(mapped(&written.path).err().map(|error| error.code()), Some(code), "byte {offset}, mapped");
         assert!(error.to_string().contains(&written.path.display().to_string()), "{error}");
     }
 }
@@ -147,7 +163,7 @@ fn every_truncation_is_detected() {
     for length in 0..original.len() {
         fs::write(&truncated_path, &original[..length]).unwrap();
         assert!(read_snapshot(&truncated_path).is_err(), "a {length}-byte prefix was accepted");
-        assert!(map_snapshot(&truncated_path).is_err(), "a {length}-byte prefix was mapped");
+        assert!(mapped(&truncated_path).is_err(), "a {length}-byte prefix was mapped");
         assert!(read_header(&truncated_path).is_err(), "a {length}-byte prefix has a readable header");
         assert!(verify_snapshot(&truncated_path).is_err(), "a {length}-byte prefix verified");
     }
@@ -160,10 +176,10 @@ fn truncation_inside_the_header_and_inside_the_payload_name_their_cause() {
     let original = fs::read(&written.path).unwrap();
     let file_bytes = original.len() as u64;
     for (length, code) in [(0, "SNAPSHOT_TRUNCATED"), (12, "SNAPSHOT_TRUNCATED"), (30, "SNAPSHOT_TRUNCATED")] {
-        fs::write(&written.path, &original[..length]).unwrap();
+        overwrite(&written.path, &original[..length]);
         assert_eq!(read_snapshot(&written.path).unwrap_err().code(), code, "{length} bytes");
     }
-    fs::write(&written.path, &original[..original.len() - 1]).unwrap();
+    overwrite(&written.path, &original[..original.len() - 1]);
     match read_snapshot(&written.path).unwrap_err() {
         SnapshotError::LengthMismatch { expected, actual, .. } => {
             assert_eq!((expected, actual), (file_bytes, file_bytes - 1))
@@ -178,9 +194,9 @@ fn a_byte_appended_after_the_payload_is_detected() {
     let written = write_snapshot(directory.root(), "acme", 5, 1, &sample_payload(64)).unwrap();
     let mut bytes = fs::read(&written.path).unwrap();
     bytes.push(0);
-    fs::write(&written.path, &bytes).unwrap();
+    overwrite(&written.path, &bytes);
     assert_eq!(read_snapshot(&written.path).unwrap_err().code(), "SNAPSHOT_LENGTH_MISMATCH");
-    assert_eq!(map_snapshot(&written.path).err().map(|error| error.code()), Some("SNAPSHOT_LENGTH_MISMATCH"));
+    assert_eq!(mapped(&written.path).err().map(|error| error.code()), Some("SNAPSHOT_LENGTH_MISMATCH"));
     assert_eq!(read_header(&written.path).unwrap_err().code(), "SNAPSHOT_LENGTH_MISMATCH");
 }
 
@@ -201,7 +217,7 @@ fn a_file_of_a_future_format_version_is_unsupported() {
     bytes[8..12].copy_from_slice(&2u32.to_le_bytes());
     let header_crc32c = crc32c::crc32c(&bytes[..header_length - 4]);
     bytes[header_length - 4..header_length].copy_from_slice(&header_crc32c.to_le_bytes());
-    fs::write(&written.path, &bytes).unwrap();
+    overwrite(&written.path, &bytes);
 
     let error = read_snapshot(&written.path).unwrap_err();
     assert!(matches!(error, SnapshotError::UnsupportedVersion { version: 2, .. }), "{error:?}");
@@ -218,7 +234,7 @@ fn a_header_announcing_more_than_the_payload_limit_is_refused_before_allocating(
     bytes[payload_bytes_offset..payload_bytes_offset + 8].copy_from_slice(&u64::MAX.to_le_bytes());
     let header_crc32c = crc32c::crc32c(&bytes[..header_length - 4]);
     bytes[header_length - 4..header_length].copy_from_slice(&header_crc32c.to_le_bytes());
-    fs::write(&written.path, &bytes).unwrap();
+    overwrite(&written.path, &bytes);
     assert_eq!(read_snapshot(&written.path).unwrap_err().code(), "SNAPSHOT_PAYLOAD_TOO_LARGE");
 }
 
@@ -308,7 +324,7 @@ fn unreadable_files_are_listed_separately_and_not_skipped() {
     let damaged = write_snapshot(directory.root(), "acme", 3, 1, b"damaged").unwrap();
     let mut bytes = fs::read(&damaged.path).unwrap();
     bytes[20] ^= 0x01;
-    fs::write(&damaged.path, &bytes).unwrap();
+    overwrite(&damaged.path, &bytes);
     let elsewhere = write_snapshot(directory.root(), "other", 4, 1, b"moved").unwrap();
     let misplaced = directory.root().join("acme").join(elsewhere.path.file_name().unwrap());
     fs::copy(&elsewhere.path, &misplaced).unwrap();
@@ -368,7 +384,7 @@ fn retention_keeps_exactly_the_newest_k_and_deletes_the_rest() {
 fn retention_never_deletes_unreadable_files() {
     let directory = TestDirectory::new();
     let damaged = write_snapshot(directory.root(), "acme", 1, 1, b"x").unwrap();
-    fs::write(&damaged.path, b"SHORTSNP but cut short").unwrap();
+    overwrite(&damaged.path, b"SHORTSNP but cut short");
     write_snapshot(directory.root(), "acme", 2, 1, b"x").unwrap();
     write_snapshot(directory.root(), "acme", 3, 1, b"x").unwrap();
 
@@ -423,4 +439,26 @@ fn codes_are_stable_screaming_snake_case() {
     for (error, code) in errors {
         assert_eq!(error.code(), code);
     }
+}
+
+#[test]
+fn a_published_snapshot_is_read_only() {
+    use std::os::unix::fs::PermissionsExt;
+    let directory = TestDirectory::new();
+    let written = write_snapshot(directory.root(), "acme", 5, 1, &sample_payload(64)).unwrap();
+    let mode = fs::metadata(&written.path).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, PUBLISHED_FILE_MODE);
+}
+
+#[test]
+fn populating_a_mapping_of_a_file_cut_short_since_is_an_error_and_not_a_crash() {
+    // What `mapped.rs` relies on: MADV_POPULATE_READ reports a page past the
+    // end of the file as an error, where touching that page would be SIGBUS.
+    let directory = TestDirectory::new();
+    let written = write_snapshot(directory.root(), "acme", 5, 1, &sample_payload(64 * 1024)).unwrap();
+    let file = File::open(&written.path).unwrap();
+    let mapping = unsafe { memmap2::MmapOptions::new().map(&file) }.unwrap();
+    overwrite(&written.path, &fs::read(&written.path).unwrap()[..100]);
+    let populated = mapping.advise(memmap2::Advice::PopulateRead);
+    assert!(populated.is_err(), "populating pages past the end of the file reports an error");
 }
