@@ -11,6 +11,19 @@ use shortlist::startup::{hs256_secret, Application, Environment};
 use std::io::IsTerminal;
 use std::process::ExitCode;
 
+/// The printing commands are piped into `head` and the like (`shortlist wal
+/// dump | head`). Rust ignores SIGPIPE, so a closed pipe would make the next
+/// `println!` panic with a backtrace; with the default disposition the
+/// process ends quietly, as Unix tools do. The server keeps ignoring it: a
+/// client hanging up must never end the process.
+fn exit_quietly_when_the_reader_goes_away() {
+    // SAFETY: called before any thread is started; it changes only the
+    // disposition of SIGPIPE, back to the operating system's default.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
 fn main() -> ExitCode {
     tracing_subscriber::fmt()
         .with_env_filter(tracing_subscriber::EnvFilter::try_from_env("SHORTLIST_LOG").unwrap_or_else(|_| "info".into()))
@@ -19,6 +32,9 @@ fn main() -> ExitCode {
         .with_ansi(std::io::stderr().is_terminal())
         .init();
     let cli = Cli::parse();
+    if matches!(cli.command, Some(Command::Token(_) | Command::Snapshot { .. } | Command::Wal { .. })) {
+        exit_quietly_when_the_reader_goes_away();
+    }
     let result = match cli.command {
         None => serve(cli.serve, None),
         Some(Command::Serve(settings)) => serve(settings, None),
