@@ -30,7 +30,7 @@ use shortlist::domain::time::Timestamp;
 use shortlist::domain::workspace::Workspace;
 use shortlist::engine::{parse_resume, score_resume};
 use shortlist::store::codec;
-use shortlist::store::snapshot::map_snapshot;
+use shortlist::store::snapshot::{snapshot_in_memory, SnapshotAccess};
 use shortlist::store::wal::{FileStorage, FsyncMode, Wal, WalConfig};
 use shortlist::workspace::journal::LogRecord;
 use shortlist::workspace::persistence::{load_snapshot, recover, write_snapshot, DataLayout};
@@ -100,8 +100,15 @@ fn main() {
         .unwrap_or_else(|| std::env::temp_dir().join(format!("shortlist-bench-recovery-{}", std::process::id())));
     let layout = DataLayout::new(&directory);
     let created = Timestamp::from_unix_milliseconds(1_790_000_000_000);
-    if !layout.wal().exists() {
+    let complete_marker = directory.join(DATA_SET_COMPLETE_FILE_NAME);
+    if !complete_marker.exists() {
+        assert!(
+            !layout.wal().exists() && !layout.snapshots().exists(),
+            "{} holds a data set whose build was cut short; remove it and run again",
+            directory.display()
+        );
         build_data_set(&layout, &results, created);
+        std::fs::write(&complete_marker, b"").expect("the marker is written");
     }
     if std::env::var("RECOVERY_BENCH_SNAPSHOTS_ONLY").is_err() {
         // A server recovers once per process, into a heap the kernel has not
@@ -111,11 +118,15 @@ fn main() {
         let runs: Vec<Duration> = (1..=runs_count()).map(|run| recover_in_a_new_process(&directory, run)).collect();
         println!("recover 1,000,000 applications + 100,000 records: median {:.3} s", median(runs).as_secs_f64());
     }
+    measure_single_snapshots(&directory.join("single"), &results, created);
     if kept_directory.is_none() {
         let _ = std::fs::remove_dir_all(&directory);
     }
-    measure_single_snapshots(&directory.join("single"), &results, created);
 }
+
+/// Written last by `build_data_set`'s caller: a data set without it was cut
+/// short and is built again.
+const DATA_SET_COMPLETE_FILE_NAME: &str = "complete";
 
 /// Set in the child processes that each run one recovery.
 const CHILD_DIRECTORY_VARIABLE: &str = "RECOVERY_BENCH_CHILD_DIRECTORY";
@@ -210,10 +221,12 @@ fn measure_single_snapshots(directory: &std::path::Path, results: &[PipelineResu
         let file = write_snapshot(&single, &image, lsn + 1, created, 1).expect("written");
         println!("snapshot of {applications} applications: {} bytes", file.file_bytes);
         timed(&format!("snapshot load, {applications} applications"), || load_snapshot(&file.path).expect("loads"));
-        let mapped = map_snapshot(&file.path).expect("maps");
-        let shared: SharedBytes = mapped.mapping();
+        let mapped = snapshot_in_memory(&file.path, SnapshotAccess::Map).expect("maps");
+        let shared: SharedBytes = mapped.bytes();
         let decode = || Encoded::decode_sharing(&shared, || codec::decode::<WorkspaceImage>(mapped.payload()));
-        timed(&format!("  of which map + checksum, {applications}"), || map_snapshot(&file.path).expect("maps"));
+        timed(&format!("  of which map + checksum, {applications}"), || {
+            snapshot_in_memory(&file.path, SnapshotAccess::Map).expect("maps")
+        });
         timed(&format!("  of which decode, {applications}"), || decode().expect("decodes"));
         timed(&format!("  of which decode + rebuild state and indexes, {applications}"), || {
             Workspace::from_image(decode().expect("decodes")).expect("rebuilds")

@@ -14,7 +14,7 @@ runs="${1:-5}"
 port=18310
 data_set=target/recovery-data
 cargo build --release -q
-if [ ! -d "$data_set/wal" ]; then
+if [ ! -f "$data_set/complete" ]; then
   RECOVERY_BENCH_QUICK=1 RECOVERY_BENCH_RUNS=1 RECOVERY_BENCH_DIR="$PWD/$data_set" cargo bench --bench recovery
 fi
 binary=target/release/shortlist

@@ -143,7 +143,7 @@ impl OrderedApplications {
     /// once and built in bulk instead of one tree insertion per member (the
     /// largest share of rebuilding a workspace from a snapshot). Members out
     /// of order, repeated, or with a score above [`SCORE_MAX`] are programmer
-    /// errors, handled as `insert` handles them.
+    /// errors: they fail a `debug_assert!` and are left out in release builds.
     pub fn from_ascending(members: impl IntoIterator<Item = BulkMember>) -> Self {
         let mut index = Self::new();
         let mut names = Vec::new();
