@@ -2,6 +2,7 @@
 //! resume and its parsed form, the ATS result and the pipeline that produces them.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
@@ -97,7 +98,9 @@ pub struct Application {
     pub answers: BTreeMap<String, String>,
     pub resume_source: Option<ResumeSource>,
     pub tags: Vec<Tag>,
-    pub comments: Vec<Comment>,
+    /// Shared one by one, so that copying an application (a snapshot holds
+    /// it while the next write changes it) does not copy every comment.
+    pub comments: Vec<Arc<Comment>>,
     /// The parsed resume (a `ParsedResume`), kept encoded; see `encoded`.
     pub resume: Option<Encoded>,
     /// The ATS breakdown (an `AtsBreakdown`) with its score, kept encoded.

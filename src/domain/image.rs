@@ -5,6 +5,7 @@
 //! test below and the store's codec test hold each other to that.
 
 use std::collections::{BTreeMap, HashMap, VecDeque};
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
@@ -30,10 +31,10 @@ pub struct WorkspaceImage {
     /// In creation order.
     pub jobs: Vec<Job>,
     /// Grouped by job in creation order, each group in ordinal order.
-    pub applications: Vec<Application>,
+    pub applications: Vec<Arc<Application>>,
     pub keys: Vec<ApiKey>,
     /// Each user's inbox, newest first.
-    pub notifications: Vec<(UserId, Vec<Notification>)>,
+    pub notifications: Vec<(UserId, Vec<Arc<Notification>>)>,
     pub events_applied: u64,
 }
 
@@ -46,9 +47,9 @@ pub enum ImageError {
 }
 
 impl Workspace {
-    /// Copies the state out. Costs one clone of every record (the heavy
-    /// parsed resumes and breakdowns are shared `Arc`s), which is the bounded
-    /// copy a snapshot holds the state for.
+    /// Copies the state out: the bounded copy a snapshot holds the state
+    /// for. Applications are shared, not copied (one reference count each);
+    /// and so are notifications; jobs, teams, members and keys are cloned.
     pub fn to_image(&self) -> WorkspaceImage {
         let mut applications = Vec::with_capacity(self.applications.len());
         for job_id in &self.job_order {
@@ -57,7 +58,7 @@ impl Workspace {
                 applications.push(self.applications[job_applications.id_at(ordinal)].clone());
             }
         }
-        let mut notifications: Vec<(UserId, Vec<Notification>)> =
+        let mut notifications: Vec<(UserId, Vec<Arc<Notification>>)> =
             self.notifications.iter().map(|(user, inbox)| (user.clone(), inbox.iter().cloned().collect())).collect();
         notifications.sort_by(|left, right| left.0.cmp(&right.0));
         WorkspaceImage {
@@ -131,5 +132,60 @@ impl Workspace {
                 .collect(),
             events_applied: image.events_applied,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use crate::domain::application::ApplicationStatus;
+    use crate::domain::event::Event;
+    use crate::domain::synthetic::fully_populated_workspace;
+    use crate::domain::time::Timestamp;
+
+    #[test]
+    fn the_snapshot_copy_shares_applications_and_notifications_instead_of_copying_them() {
+        let workspace = fully_populated_workspace();
+        let image = workspace.to_image();
+        assert_eq!(image.applications.len(), workspace.applications.len());
+        for copied in &image.applications {
+            assert!(Arc::ptr_eq(copied, &workspace.applications[&copied.id]), "{} was copied", copied.id);
+        }
+        let notifications: usize = image.notifications.iter().map(|(_, inbox)| inbox.len()).sum();
+        assert!(notifications > 0, "the workspace has notifications");
+        for (user, inbox) in &image.notifications {
+            for (copied, original) in inbox.iter().zip(&workspace.notifications[user]) {
+                assert!(Arc::ptr_eq(copied, original));
+            }
+        }
+    }
+
+    #[test]
+    fn a_write_after_the_copy_changes_only_its_application_and_never_the_copy() {
+        let mut workspace = fully_populated_workspace();
+        let image = workspace.to_image();
+        let changed = image
+            .applications
+            .iter()
+            .find(|application| application.status == ApplicationStatus::Active)
+            .expect("an active application")
+            .id
+            .clone();
+        workspace.apply(&Event::StatusChanged {
+            application_id: changed.clone(),
+            status: ApplicationStatus::Archived,
+            at: Timestamp::from_unix_milliseconds(1_900_000_000_000),
+        });
+        for copied in &image.applications {
+            let current = &workspace.applications[&copied.id];
+            if copied.id == changed {
+                assert_eq!(copied.status, ApplicationStatus::Active, "the copy keeps the state it was taken at");
+                assert_eq!(current.status, ApplicationStatus::Archived);
+                assert!(!Arc::ptr_eq(copied, current));
+            } else {
+                assert!(Arc::ptr_eq(copied, current), "{} was copied by a write to another application", copied.id);
+            }
+        }
     }
 }

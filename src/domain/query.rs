@@ -77,7 +77,7 @@ pub fn list_applications<'w>(
     let Some(ordered) = job_applications.ordered(stage_id.as_ref()) else {
         return Ok(PageOf { items: Vec::new(), total: 0 });
     };
-    let resolve = |ordinal: u32| &workspace.applications[job_applications.id_at(ordinal)];
+    let resolve = |ordinal: u32| &*workspace.applications[job_applications.id_at(ordinal)];
     if filter.status.is_none() && filter.name.is_none() {
         let (ordinals, total) = ordered.page(sort, filter.ats_score_min, page.offset, page.limit);
         return Ok(PageOf { items: ordinals.into_iter().map(resolve).collect(), total });

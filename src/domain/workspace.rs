@@ -5,6 +5,7 @@
 //! decide events; this file only keeps the state and its indexes consistent.
 
 use std::collections::{BTreeMap, HashMap, VecDeque};
+use std::sync::Arc;
 
 use super::api_key::ApiKey;
 use super::application::{Application, ApplicationStatus, Pipeline, PipelineState};
@@ -35,11 +36,15 @@ pub struct Workspace {
     pub jobs: HashMap<JobId, Job>,
     /// Job IDs in creation order; listings walk it backwards for newest first.
     pub job_order: Vec<JobId>,
-    pub applications: HashMap<ApplicationId, Application>,
+    /// Shared with snapshot images and copies of the state: copying the
+    /// state is one reference count per application, and a write copies only
+    /// the application it changes (`Arc::make_mut`), when it is shared.
+    pub applications: HashMap<ApplicationId, Arc<Application>>,
     pub job_applications: HashMap<JobId, JobApplications>,
     pub keys: BTreeMap<KeyId, ApiKey>,
     /// Newest first, at most `NOTIFICATIONS_PER_USER_MAX` a user.
-    pub notifications: HashMap<UserId, VecDeque<Notification>>,
+    /// Shared with snapshot images, as applications are.
+    pub notifications: HashMap<UserId, VecDeque<Arc<Notification>>>,
     pub events_applied: u64,
 }
 
@@ -107,7 +112,7 @@ impl Workspace {
             }
             Event::ApplicationSubmitted(submitted) => self.apply_submitted(submitted),
             Event::StageChanged { application_id, stage_id, at } => {
-                let Some(application) = self.applications.get_mut(application_id) else { return };
+                let Some(application) = self.applications.get_mut(application_id).map(Arc::make_mut) else { return };
                 let score = application.ats_score();
                 let name_key = application.name_key();
                 if let Some(job_applications) = self.job_applications.get_mut(&application.job_id) {
@@ -117,7 +122,7 @@ impl Workspace {
                 application.updated_at = *at;
             }
             Event::TagsReplaced { application_id, tags, job_tags, at } => {
-                let Some(application) = self.applications.get_mut(application_id) else { return };
+                let Some(application) = self.applications.get_mut(application_id).map(Arc::make_mut) else { return };
                 application.tags.clone_from(tags);
                 application.updated_at = *at;
                 if let Some(job) = self.jobs.get_mut(&application.job_id) {
@@ -125,15 +130,15 @@ impl Workspace {
                 }
             }
             Event::CommentAdded { application_id, comment, notifications } => {
-                let Some(application) = self.applications.get_mut(application_id) else { return };
-                application.comments.push(comment.clone());
+                let Some(application) = self.applications.get_mut(application_id).map(Arc::make_mut) else { return };
+                application.comments.push(Arc::new(comment.clone()));
                 application.updated_at = comment.created_at;
                 for notification in notifications {
                     self.push_notification(notification.clone());
                 }
             }
             Event::StatusChanged { application_id, status, at } => {
-                let Some(application) = self.applications.get_mut(application_id) else { return };
+                let Some(application) = self.applications.get_mut(application_id).map(Arc::make_mut) else { return };
                 application.status = *status;
                 application.updated_at = *at;
             }
@@ -192,11 +197,11 @@ impl Workspace {
         let job_applications = self.job_applications.entry(submitted.job_id.clone()).or_default();
         application.ordinal =
             job_applications.add(application.id.clone(), &application.stage_id, None, &application.name_key());
-        self.applications.insert(application.id.clone(), application);
+        self.applications.insert(application.id.clone(), Arc::new(application));
     }
 
     fn apply_rerun_queued(&mut self, application_id: &ApplicationId, at: Timestamp) {
-        let Some(application) = self.applications.get_mut(application_id) else { return };
+        let Some(application) = self.applications.get_mut(application_id).map(Arc::make_mut) else { return };
         if let Some(job) = self.jobs.get_mut(&application.job_id) {
             charge_fit_score(job);
         }
@@ -217,7 +222,7 @@ impl Workspace {
         outcome: &PipelineOutcome,
         at: Timestamp,
     ) {
-        let Some(application) = self.applications.get_mut(application_id) else { return };
+        let Some(application) = self.applications.get_mut(application_id).map(Arc::make_mut) else { return };
         if application.pipeline.run != run || !application.pipeline.state.is_in_flight() {
             return;
         }
@@ -261,7 +266,7 @@ impl Workspace {
     /// an event: after a crash, queued and running pipelines are both queued
     /// again, so the distinction need not survive a restart.
     pub fn mark_pipeline_running(&mut self, application_id: &ApplicationId, run: u32, at: Timestamp) -> bool {
-        let Some(application) = self.applications.get_mut(application_id) else { return false };
+        let Some(application) = self.applications.get_mut(application_id).map(Arc::make_mut) else { return false };
         let queued = application.pipeline.run == run && application.pipeline.state == PipelineState::Queued;
         if queued {
             application.pipeline.state = PipelineState::Running;
@@ -272,7 +277,7 @@ impl Workspace {
 
     fn push_notification(&mut self, notification: Notification) {
         let inbox = self.notifications.entry(notification.recipient.clone()).or_default();
-        inbox.push_front(notification);
+        inbox.push_front(Arc::new(notification));
         inbox.truncate(NOTIFICATIONS_PER_USER_MAX);
     }
 

@@ -80,7 +80,7 @@ impl Command for SubmitApplication {
 
     fn respond(&self, workspace: &Workspace, events: &[Event]) -> DomainResult<Application> {
         let id = events.first().and_then(Event::application_id).expect("SubmitApplication decides one event");
-        Ok(workspace.applications[id].clone())
+        Ok(Application::clone(&workspace.applications[id]))
     }
 }
 

@@ -58,7 +58,7 @@ pub fn application_in_scope<'w>(
 ) -> DomainResult<(&'w Application, &'w Job)> {
     let found = ApplicationId::parse(application_id)
         .and_then(|id| workspace.applications.get(&id))
-        .and_then(|application| Some((application, workspace.jobs.get(&application.job_id)?)))
+        .and_then(|application| Some((&**application, workspace.jobs.get(&application.job_id)?)))
         .filter(|(_, job)| claims.covers(job));
     match found {
         Some(found) => Ok(found),

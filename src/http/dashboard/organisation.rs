@@ -151,7 +151,7 @@ pub async fn notifications(
     let workspace = workspace.state.read();
     let empty = std::collections::VecDeque::new();
     let inbox = workspace.notifications.get(&caller.user_id).unwrap_or(&empty);
-    let found = page_of(inbox.iter(), page);
+    let found = page_of(inbox.iter().map(|notification| &**notification), page);
     let notifications: Vec<serde_json::Value> = found.items.into_iter().map(notification_view).collect();
     Ok(success(json!({ "notifications": notifications, "pagination": Pagination::new(page, found.total) })))
 }

@@ -75,7 +75,7 @@ pub async fn comments(
     let workspace = caller.workspace.state.read();
     let (application, _) = application_in_scope(&workspace, &application_id, &caller.key.claims)
         .map_err(|error| ApiError::Domain(SURFACE, error))?;
-    let found = page_of(application.comments.iter(), page);
+    let found = page_of(application.comments.iter().map(|comment| &**comment), page);
     let comments: Vec<CommentView> =
         found.items.iter().map(|comment| CommentView::new(&workspace, application.id.as_str(), comment)).collect();
     Ok(success(json!({ "comments": comments, "pagination": Pagination::new(page, found.total) })))
