@@ -222,10 +222,15 @@ impl Workspace {
         outcome: &PipelineOutcome,
         at: Timestamp,
     ) {
-        let Some(application) = self.applications.get_mut(application_id).map(Arc::make_mut) else { return };
-        if application.pipeline.run != run || !application.pipeline.state.is_in_flight() {
+        // A stale result changes nothing, so it must not copy a shared application either.
+        let current = self
+            .applications
+            .get(application_id)
+            .is_some_and(|application| application.pipeline.run == run && application.pipeline.state.is_in_flight());
+        if !current {
             return;
         }
+        let Some(application) = self.applications.get_mut(application_id).map(Arc::make_mut) else { return };
         application.pipeline.updated_at = at;
         application.updated_at = at;
         match outcome {
@@ -266,9 +271,10 @@ impl Workspace {
     /// an event: after a crash, queued and running pipelines are both queued
     /// again, so the distinction need not survive a restart.
     pub fn mark_pipeline_running(&mut self, application_id: &ApplicationId, run: u32, at: Timestamp) -> bool {
-        let Some(application) = self.applications.get_mut(application_id).map(Arc::make_mut) else { return false };
-        let queued = application.pipeline.run == run && application.pipeline.state == PipelineState::Queued;
-        if queued {
+        let queued = self.applications.get(application_id).is_some_and(|application| {
+            application.pipeline.run == run && application.pipeline.state == PipelineState::Queued
+        });
+        if let Some(application) = self.applications.get_mut(application_id).filter(|_| queued).map(Arc::make_mut) {
             application.pipeline.state = PipelineState::Running;
             application.pipeline.updated_at = at;
         }
