@@ -154,11 +154,8 @@ impl OrderedApplications {
             {
                 continue;
             }
-            let bucket = bucket_for(score);
-            index.set_bucket_of(ordinal, bucket);
-            let inserted_in_bucket = index.score_buckets.bucket_mut(bucket).insert(ordinal);
-            let inserted_by_creation = index.by_creation.insert(ordinal);
-            debug_assert!(inserted_in_bucket && inserted_by_creation, "an ascending ordinal was already present");
+            let inserted = index.insert_in_score_and_creation_orders(ordinal, score);
+            debug_assert!(inserted, "an ascending ordinal was already present");
             names.push((name_key, ordinal));
         }
         names.sort_unstable();
@@ -175,15 +172,19 @@ impl OrderedApplications {
         {
             return;
         }
+        let inserted_in_orders = self.insert_in_score_and_creation_orders(ordinal, score);
+        let inserted_by_name = self.by_name.insert((name_key.into(), ordinal));
+        debug_assert!(inserted_in_orders && inserted_by_name, "a non-member ordinal was found in one of the orders");
+    }
+
+    /// Records a new member's bucket and adds it to its score bucket and the
+    /// creation list; whether both took it (neither held it already).
+    fn insert_in_score_and_creation_orders(&mut self, ordinal: u32, score: Option<u8>) -> bool {
         let bucket = bucket_for(score);
         self.set_bucket_of(ordinal, bucket);
         let inserted_in_bucket = self.score_buckets.bucket_mut(bucket).insert(ordinal);
         let inserted_by_creation = self.by_creation.insert(ordinal);
-        let inserted_by_name = self.by_name.insert((name_key.into(), ordinal));
-        debug_assert!(
-            inserted_in_bucket && inserted_by_creation && inserted_by_name,
-            "a non-member ordinal was found in one of the orders"
-        );
+        inserted_in_bucket && inserted_by_creation
     }
 
     /// Removes a member, given the score and name key it currently has here.

@@ -27,13 +27,15 @@
 //!   Writing into one in place, under any of its names, is the one thing an
 //!   operator must not do; README says so.
 
-use std::io::{ErrorKind, Read};
+use std::io::ErrorKind;
 use std::path::Path;
 use std::sync::Arc;
 
 use memmap2::{Advice, Mmap, MmapOptions};
 
-use super::{check_payload_crc32c, io_error, open_snapshot, verify_snapshot, SnapshotError, SnapshotHeader};
+use super::{
+    check_payload_crc32c, io_error, open_snapshot, read_payload, verify_snapshot, SnapshotError, SnapshotHeader,
+};
 
 /// How a snapshot's bytes are brought into memory.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -88,18 +90,18 @@ impl SnapshotInMemory {
 /// magic, header checksum, version, exact length and payload checksum.
 pub fn snapshot_in_memory(path: &Path, access: SnapshotAccess) -> Result<SnapshotInMemory, SnapshotError> {
     let mut opened = open_snapshot(path)?;
-    let payload_offset = usize::try_from(opened.file_bytes - opened.header.payload_bytes)
-        .expect("the header's length fits in memory: it was read into a buffer");
-    let bytes = match access {
-        SnapshotAccess::Map => match map_and_populate(path, &opened.file, opened.file_bytes)? {
-            Some(mapping) => SnapshotBytes::Mapped(mapping),
-            None => read_payload(path, &mut opened.file, opened.header.payload_bytes)?,
-        },
-        SnapshotAccess::Read => read_payload(path, &mut opened.file, opened.header.payload_bytes)?,
+    let mapping = match access {
+        SnapshotAccess::Map => map_and_populate(path, &opened.file, opened.file_bytes)?,
+        SnapshotAccess::Read => None,
     };
-    let payload_offset = match bytes {
-        SnapshotBytes::Mapped(_) => payload_offset,
-        SnapshotBytes::Read(_) => 0,
+    let (bytes, payload_offset) = match mapping {
+        Some(mapping) => {
+            let header_bytes = usize::try_from(opened.file_bytes - opened.header.payload_bytes)
+                .expect("the header's length fits in memory: it was read into a buffer");
+            (SnapshotBytes::Mapped(mapping), header_bytes)
+        }
+        // The file is positioned at the payload, so the buffer holds only it.
+        None => (SnapshotBytes::Read(read_payload(path, &mut opened)?), 0),
     };
     let in_memory = SnapshotInMemory { header: opened.header, bytes: Arc::new(bytes), payload_offset };
     check_payload_crc32c(path, &in_memory.header, crc32c::crc32c(in_memory.payload()))?;
@@ -128,20 +130,12 @@ fn map_and_populate(path: &Path, file: &std::fs::File, file_bytes: u64) -> Resul
     }
     match mapping.advise(Advice::PopulateRead) {
         Ok(()) => {}
-        // Before Linux 5.14: surface read errors with one pass of read().
+        // Before Linux 5.14: surface read errors with one pass of read()
+        // (which checksums too; only those kernels pay for it twice).
         Err(error) if error.kind() == ErrorKind::InvalidInput => {
             verify_snapshot(path)?;
         }
         Err(error) => return Err(io_error(path)(error)),
     }
     Ok(Some(mapping))
-}
-
-/// The payload read into a buffer; the file is positioned at its start.
-fn read_payload(path: &Path, file: &mut std::fs::File, payload_bytes: u64) -> Result<SnapshotBytes, SnapshotError> {
-    // The header bounded payload_bytes by SNAPSHOT_PAYLOAD_BYTES_MAX and the
-    // file's length matched it, so this allocation is what the file holds.
-    let mut payload = vec![0u8; payload_bytes as usize];
-    file.read_exact(&mut payload).map_err(io_error(path))?;
-    Ok(SnapshotBytes::Read(payload))
 }

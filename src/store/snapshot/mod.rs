@@ -210,10 +210,7 @@ pub fn read_header(path: &Path) -> Result<SnapshotHeader, SnapshotError> {
 /// (the file's length must match exactly) and payload checksum.
 pub fn read_snapshot(path: &Path) -> Result<(SnapshotHeader, Vec<u8>), SnapshotError> {
     let mut opened = open_snapshot(path)?;
-    // The header bounded payload_bytes by SNAPSHOT_PAYLOAD_BYTES_MAX and the
-    // file's length matched it, so this allocation is what the file holds.
-    let mut payload = vec![0u8; opened.header.payload_bytes as usize];
-    opened.file.read_exact(&mut payload).map_err(io_error(path))?;
+    let payload = read_payload(path, &mut opened)?;
     check_payload_crc32c(path, &opened.header, crc32c::crc32c(&payload))?;
     Ok((opened.header, payload))
 }
@@ -405,6 +402,16 @@ struct OpenedSnapshot {
     file: File,
     header: SnapshotHeader,
     file_bytes: u64,
+}
+
+/// Reads the payload of a snapshot whose header `open_snapshot` checked
+/// (the file is positioned at the payload). Not checksummed here.
+fn read_payload(path: &Path, opened: &mut OpenedSnapshot) -> Result<Vec<u8>, SnapshotError> {
+    // The header bounded payload_bytes by SNAPSHOT_PAYLOAD_BYTES_MAX and the
+    // file's length matched it, so this allocation is what the file holds.
+    let mut payload = vec![0u8; opened.header.payload_bytes as usize];
+    opened.file.read_exact(&mut payload).map_err(io_error(path))?;
+    Ok(payload)
 }
 
 fn open_snapshot(path: &Path) -> Result<OpenedSnapshot, SnapshotError> {
