@@ -6,12 +6,17 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+use crate::http::client_address::IpNetwork;
 use crate::store::wal::FsyncMode;
 
 pub const DEFAULT_RATE_LIMIT_PER_MINUTE: u32 = 120;
 pub const DEFAULT_CLAIMS_WINDOW: usize = 100;
 pub const DEFAULT_INTAKE_BODY_BYTES_MAX: usize = 10 * 1024 * 1024;
 pub const DEFAULT_PIPELINES_PER_WORKSPACE: usize = 64;
+pub const DEFAULT_APPLY_RATE_PER_ADDRESS_PER_MINUTE: u32 = 10;
+pub const DEFAULT_APPLY_RATE_PER_JOB_PER_MINUTE: u32 = 60;
+pub const DEFAULT_BODY_READ_TIMEOUT_MILLISECONDS: u64 = 30_000;
+pub const DEFAULT_SHUTDOWN_TIMEOUT_SECONDS: u64 = 10;
 pub const DEFAULT_WAL_SEGMENT_BYTES: u64 = 64 * 1024 * 1024;
 pub const DEFAULT_SNAPSHOT_INTERVAL_SECONDS: u64 = 300;
 pub const DEFAULT_SNAPSHOT_EVERY_RECORDS: u64 = 100_000;
@@ -153,8 +158,27 @@ pub struct ServeSettings {
     /// Pipelines one workspace may have on the pool at once; the rest wait in its queue.
     #[arg(long, env = "SHORTLIST_PIPELINES_PER_WORKSPACE", default_value_t = DEFAULT_PIPELINES_PER_WORKSPACE)]
     pub pipelines_per_workspace: usize,
+    /// Careers-page applications one client address may send per minute (a burst of this many, refilled evenly); 0 = no limit.
+    #[arg(long, env = "SHORTLIST_APPLY_RATE_PER_ADDRESS_PER_MINUTE", default_value_t = DEFAULT_APPLY_RATE_PER_ADDRESS_PER_MINUTE)]
+    pub apply_rate_per_address_per_minute: u32,
+    /// Careers-page applications one job accepts per minute, from all addresses together; 0 = no limit.
+    #[arg(long, env = "SHORTLIST_APPLY_RATE_PER_JOB_PER_MINUTE", default_value_t = DEFAULT_APPLY_RATE_PER_JOB_PER_MINUTE)]
+    pub apply_rate_per_job_per_minute: u32,
+    /// Reverse proxies (addresses or CIDR blocks, comma-separated) whose X-Forwarded-For names the client; none by default.
+    #[arg(long, env = "SHORTLIST_TRUSTED_PROXIES", value_delimiter = ',', value_parser = parse_ip_network)]
+    pub trusted_proxies: Vec<IpNetwork>,
+    /// A request body must arrive whole within this many milliseconds of its headers; then 408 and the connection closes.
+    #[arg(long, env = "SHORTLIST_BODY_READ_TIMEOUT_MILLISECONDS", default_value_t = DEFAULT_BODY_READ_TIMEOUT_MILLISECONDS)]
+    pub body_read_timeout_milliseconds: u64,
+    /// On SIGTERM/SIGINT, in-flight requests get at most this long to finish before their connections are closed.
+    #[arg(long, env = "SHORTLIST_SHUTDOWN_TIMEOUT_SECONDS", default_value_t = DEFAULT_SHUTDOWN_TIMEOUT_SECONDS)]
+    pub shutdown_timeout_seconds: u64,
     #[command(flatten)]
     pub durability: DurabilitySettings,
+}
+
+fn parse_ip_network(text: &str) -> Result<IpNetwork, String> {
+    text.parse()
 }
 
 #[derive(Args, Debug, Clone)]

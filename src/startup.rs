@@ -10,10 +10,11 @@ use std::sync::Arc;
 
 use actix::Arbiter;
 
-use crate::auth::anonymous_limit::AnonymousLimiter;
 use crate::auth::jwt::{generate_jwt_secret, JwtVerifier, VerificationKey};
+use crate::auth::keyed_limit::KeyedLimiter;
 use crate::clock::{Clock, SystemClock};
 use crate::config::{JwtAlgorithmSetting, JwtSettings, ServeSettings};
+use crate::http::client_address::TrustedProxies;
 use crate::http::{start_server, AppState, HttpSettings, Readiness};
 use crate::store::blobs::BlobStore;
 use crate::store::wal::{FileStorage, Storage, Wal, WalConfig};
@@ -129,11 +130,16 @@ impl Application {
         let state = actix_web::web::Data::new(AppState {
             registry: registry.clone(),
             jwt: Arc::new(verifier),
-            anonymous_limiter: AnonymousLimiter::new(settings.rate_limit_per_minute),
+            anonymous_limiter: KeyedLimiter::new(settings.rate_limit_per_minute.max(1)),
+            apply_limiter_by_address: KeyedLimiter::new(settings.apply_rate_per_address_per_minute),
+            apply_limiter_by_job: KeyedLimiter::new(settings.apply_rate_per_job_per_minute),
             readiness: readiness.clone(),
             settings: HttpSettings {
                 claims_window: settings.claims_window,
                 intake_body_bytes_max: settings.intake_body_bytes_max,
+                body_read_timeout_milliseconds: settings.body_read_timeout_milliseconds.max(1),
+                shutdown_timeout_seconds: settings.shutdown_timeout_seconds,
+                trusted_proxies: TrustedProxies(settings.trusted_proxies.clone()),
                 testing_routes: environment.testing_routes,
             },
         });
@@ -184,7 +190,8 @@ impl Application {
         for (workspace_id, handle) in registry.workspace_handles() {
             let (image, lsn) = {
                 let state = handle.state.read();
-                (state.to_image(), handle.published_lsn.load(std::sync::atomic::Ordering::Acquire))
+                let image = registry.directory.with_live_key_use(&state, state.to_image());
+                (image, handle.published_lsn.load(std::sync::atomic::Ordering::Acquire))
             };
             match write_snapshot(&layout, &image, lsn, now, keep) {
                 Ok(file) => {

@@ -253,6 +253,7 @@ async fn start_server(directory: &TestDirectory, start: usize) -> (Server, Durat
             .arg(directory.data_dir())
             .args(["--jwt-secret", JWT_SECRET])
             .args(["--rate-limit-per-minute", "10000000"])
+            .args(["--apply-rate-per-address-per-minute", "0", "--apply-rate-per-job-per-minute", "0"])
             .args(["--fsync", "always"])
             .args(["--snapshot-every-records", "300"])
             .args(["--wal-segment-bytes", "262144"])

@@ -1,20 +1,21 @@
 //! The snapshot format: a fully populated workspace survives the codec
 //! unchanged (so no serde attribute that bincode cannot round-trip has
-//! reached a snapshot type), and a snapshot written by format version 1 is
-//! kept as a fixture and must keep loading: a format change that breaks old
-//! snapshots fails here until a migration exists.
+//! reached a snapshot type), and a snapshot of every format version is kept
+//! as a fixture and must keep loading: a format change that breaks old
+//! snapshots fails here until a migration exists. Version 2 added the keys'
+//! recorded last use; a version 1 snapshot loads without it.
 
 use std::path::PathBuf;
 
 use shortlist::domain::application::{ApplicationStatus, PipelineState};
 use shortlist::domain::encoded::{Encoded, ScoredBreakdown};
-use shortlist::domain::image::WorkspaceImage;
+use shortlist::domain::image::{WorkspaceImage, WorkspaceImageVersion1};
 use shortlist::domain::synthetic::fully_populated_workspace;
 use shortlist::domain::synthetic::{synthetic_workspace, PipelineResult};
 use shortlist::domain::time::Timestamp;
 use shortlist::domain::workspace::Workspace;
 use shortlist::store::codec;
-use shortlist::store::snapshot::{read_snapshot, SnapshotAccess};
+use shortlist::store::snapshot::{read_snapshot, SnapshotAccess, SNAPSHOT_FORMAT_VERSION};
 use shortlist::workspace::persistence::{load_snapshot, load_snapshot_with, write_snapshot, DataLayout};
 
 const FIXTURE_LSN: u64 = 4_242;
@@ -23,8 +24,16 @@ fn fixture_directory() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/snapshots")
 }
 
-fn fixture_file() -> PathBuf {
-    fixture_directory().join("format-v1.snap")
+fn fixture_file(version: u32) -> PathBuf {
+    fixture_directory().join(format!("format-v{version}.snap"))
+}
+
+/// The fully populated workspace as the version 1 fixture holds it: before
+/// its one `KeysUsed` event, which version 1 did not have.
+fn without_key_use(mut image: WorkspaceImage) -> WorkspaceImage {
+    image.key_last_used.clear();
+    image.events_applied -= 1;
+    image
 }
 
 #[test]
@@ -39,12 +48,12 @@ fn a_fully_populated_workspace_round_trips_through_the_codec() {
 
 #[test]
 fn the_version_1_fixture_still_loads_with_everything_in_it() {
-    let (state, lsn) = load_snapshot(&fixture_file()).expect("the fixture loads");
+    let (state, lsn) = load_snapshot(&fixture_file(1)).expect("the fixture loads");
     assert_eq!(lsn, FIXTURE_LSN);
     assert_eq!(
         state.to_image(),
-        fully_populated_workspace().to_image(),
-        "the fixture holds the fully populated workspace"
+        without_key_use(fully_populated_workspace().to_image()),
+        "the fixture holds the fully populated workspace, as version 1 knew it"
     );
     let states: Vec<PipelineState> =
         state.applications.values().map(|application| application.pipeline.state).collect();
@@ -56,10 +65,24 @@ fn the_version_1_fixture_still_loads_with_everything_in_it() {
 }
 
 #[test]
-fn the_version_1_fixture_encodes_back_to_the_same_bytes() {
-    // Stricter than loading: the current types write exactly what version 1
-    // wrote, so a change of encoding (even one that still decodes) fails here.
-    let (_, payload) = read_snapshot(&fixture_file()).expect("the fixture reads");
+fn the_version_2_fixture_loads_with_everything_in_it_including_key_use() {
+    let (state, lsn) = load_snapshot(&fixture_file(2)).expect("the fixture loads");
+    assert_eq!(lsn, FIXTURE_LSN);
+    assert_eq!(state.to_image(), fully_populated_workspace().to_image());
+    assert_eq!(state.key_last_used.len(), 2, "both keys' last use is recorded");
+}
+
+#[test]
+fn each_fixture_encodes_back_to_the_same_bytes() {
+    // Stricter than loading: the types of each version write exactly what
+    // that version wrote, so a change of encoding (even one that still
+    // decodes) fails here.
+    let (header, payload) = read_snapshot(&fixture_file(1)).expect("the fixture reads");
+    assert_eq!(header.format_version, 1);
+    let image: WorkspaceImageVersion1 = codec::decode(&payload).expect("decodes");
+    assert_eq!(codec::encode(&image).expect("encodes"), payload);
+    let (header, payload) = read_snapshot(&fixture_file(2)).expect("the fixture reads");
+    assert_eq!(header.format_version, SNAPSHOT_FORMAT_VERSION);
     let image: WorkspaceImage = codec::decode(&payload).expect("decodes");
     assert_eq!(codec::encode(&image).expect("encodes"), payload);
 }
@@ -104,8 +127,9 @@ fn a_loaded_snapshot_keeps_parsed_resumes_in_the_mapped_file_instead_of_copying_
     assert_eq!(loaded.to_image(), workspace.to_image(), "the mapped state is the state that was written");
 }
 
-/// Writes the fixture. Run only when the format changes on purpose, together
-/// with a migration for the old one:
+/// Writes the fixture of the current version. Run only when the format
+/// changes on purpose, together with a migration for the old one (and keep
+/// the old fixture):
 /// `SHORTLIST_WRITE_FIXTURES=1 cargo test --test snapshot_format -- --ignored`.
 #[test]
 #[ignore = "writes tests/fixtures; run on purpose only"]
@@ -119,6 +143,6 @@ fn write_the_fixture() {
     let created_at = Timestamp::from_unix_milliseconds(1_790_000_200_000);
     let file = write_snapshot(&layout, &image, FIXTURE_LSN, created_at, 1).expect("writes");
     std::fs::create_dir_all(fixture_directory()).unwrap();
-    std::fs::copy(&file.path, fixture_file()).unwrap();
+    std::fs::copy(&file.path, fixture_file(SNAPSHOT_FORMAT_VERSION)).unwrap();
     std::fs::remove_dir_all(&scratch).unwrap();
 }

@@ -4,7 +4,8 @@
 //! Verification is deliberately narrow. Exactly one algorithm, fixed by the
 //! configured key, is accepted, so a token cannot choose how it is checked
 //! (`alg: none`, or an HMAC token keyed with a public RSA key). `exp` is
-//! required and checked with no leeway against the system clock. The claims
+//! required and checked with no leeway against the system clock, and so is
+//! `nbf` when present (a token is not valid before it). The claims
 //! the service relies on (`sub`, `org`, `role`) must be present and valid.
 //! Audience and issuer are not checked: one deployment issues and consumes
 //! its own tokens.
@@ -235,6 +236,8 @@ fn strict_validation(algorithm: JwtAlgorithm) -> Validation {
     let mut validation = Validation::new(algorithm.to_jsonwebtoken());
     validation.set_required_spec_claims(&["exp"]);
     validation.validate_exp = true;
+    // A token is not valid before its `nbf` either, with no leeway, as for `exp`.
+    validation.validate_nbf = true;
     validation.leeway = 0;
     // jsonwebtoken rejects any token carrying `aud` unless an audience is
     // configured; audience is not part of this service's contract.
@@ -245,6 +248,8 @@ fn strict_validation(algorithm: JwtAlgorithm) -> Validation {
 fn token_error(kind: &ErrorKind) -> TokenError {
     match kind {
         ErrorKind::ExpiredSignature => TokenError::Expired,
+        ErrorKind::ImmatureSignature => TokenError::invalid("token is not valid yet (nbf is in the future)"),
+        ErrorKind::InvalidClaimFormat(claim) if claim == "nbf" => TokenError::invalid("malformed nbf claim"),
         ErrorKind::InvalidSignature => TokenError::invalid("signature does not match"),
         ErrorKind::InvalidAlgorithm => TokenError::invalid("token algorithm is not accepted"),
         ErrorKind::MissingRequiredClaim(claim) if claim == "exp" => TokenError::invalid("missing exp claim"),
@@ -496,6 +501,23 @@ mod tests {
     fn expired_token_is_reported_as_expired() {
         let token = JwtSigner::new(SECRET).sign("org_acme", "user_1", Role::Admin, now_seconds() - 7200, 3600);
         assert_eq!(hs256_verifier().verify(&token), Err(TokenError::Expired));
+    }
+
+    #[test]
+    fn token_whose_nbf_is_in_the_future_is_invalid_with_no_leeway() {
+        for seconds_ahead in [2, 3600] {
+            let mut claims = valid_claims();
+            claims["nbf"] = json!(now_seconds() + seconds_ahead);
+            let reason = assert_invalid(hs256_verifier().verify(&hs256_token(&claims)));
+            assert!(reason.contains("not valid yet"), "{reason}");
+        }
+    }
+
+    #[test]
+    fn token_whose_nbf_has_passed_is_accepted() {
+        let mut claims = valid_claims();
+        claims["nbf"] = json!(now_seconds() - 5);
+        assert!(hs256_verifier().verify(&hs256_token(&claims)).is_ok());
     }
 
     #[test]

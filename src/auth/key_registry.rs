@@ -1,8 +1,10 @@
 //! The auth hot path: from a presented API key to the workspace and claims it
 //! stands for, without touching any workspace. Keys are bucketed by the first
 //! eight bytes of their digest and the full digest is then compared in
-//! constant time. Each entry carries the key's rate limiter and its
-//! `lastUsedAt`, kept in memory only, so a read never costs a disk write.
+//! constant time. Each entry carries the key's rate limiter and its live
+//! `lastUsedAt`, updated in memory only, so a read never costs a disk write;
+//! the workspace actor records it in the log coalesced, at most once a
+//! minute, and snapshots and shutdown take the live value.
 
 use std::collections::HashMap;
 use std::num::NonZeroU32;
@@ -101,7 +103,14 @@ pub struct KeyRegistry {
 }
 
 impl KeyRegistry {
-    pub fn insert(&self, workspace_id: &WorkspaceId, key: &ApiKey, default_rate_limit_per_minute: u32) {
+    /// Registers an active key; `last_used_at` is its recorded last use.
+    pub fn insert(
+        &self,
+        workspace_id: &WorkspaceId,
+        key: &ApiKey,
+        default_rate_limit_per_minute: u32,
+        last_used_at: Option<Timestamp>,
+    ) {
         if key.revoked_at.is_some() {
             return;
         }
@@ -115,7 +124,7 @@ impl KeyRegistry {
             rate_limit_per_minute,
             hash: key.hash,
             revoked: AtomicBool::new(false),
-            last_used_at: AtomicI64::new(NEVER_USED),
+            last_used_at: AtomicI64::new(last_used_at.map_or(NEVER_USED, Timestamp::unix_milliseconds)),
             limiter: RateLimiter::direct(Quota::per_minute(per_minute)).with_middleware(),
         });
         self.buckets.write().entry(key.hash.lookup_tag()).or_default().push(entry);
@@ -151,7 +160,8 @@ impl KeyRegistry {
         if entry.expires_at.is_some_and(|expires_at| now >= expires_at) {
             return Err(KeyRejection::Expired);
         }
-        entry.last_used_at.store(now.unix_milliseconds(), Ordering::Relaxed);
+        // `fetch_max`: a request stamped earlier that finishes later must not move it back.
+        entry.last_used_at.fetch_max(now.unix_milliseconds(), Ordering::Relaxed);
         Ok(entry)
     }
 

@@ -19,6 +19,9 @@ pub enum DomainError {
     /// The job exists but does not take applications in its current status.
     #[error("{0}")]
     NotAcceptingApplications(String),
+    /// The job already has an application from this email address.
+    #[error("{0}")]
+    ApplicationExists(String),
 }
 
 pub type DomainResult<T> = Result<T, DomainError>;

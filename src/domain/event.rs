@@ -89,6 +89,14 @@ pub enum Event {
         key_id: KeyId,
         at: Timestamp,
     },
+    /// When keys were last used, as of `at`: recorded coalesced (at most once
+    /// a minute per workspace, see `workspace::actor`), not once per request,
+    /// so that reads never cost a log write. Always the last variant added:
+    /// variants are encoded by position.
+    KeysUsed {
+        uses: Vec<(KeyId, Timestamp)>,
+        at: Timestamp,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -131,7 +139,8 @@ impl Event {
             | Event::StatusChanged { at, .. }
             | Event::AtsRerunQueued { at, .. }
             | Event::PipelineCompleted { at, .. }
-            | Event::KeyRevoked { at, .. } => *at,
+            | Event::KeyRevoked { at, .. }
+            | Event::KeysUsed { at, .. } => *at,
             Event::MemberAdded { member } => member.added_at,
             Event::TeamCreated { team } => team.created_at,
             Event::ApplicationSubmitted(submitted) => submitted.at,
@@ -157,6 +166,7 @@ impl Event {
             Event::PipelineCompleted { .. } => "PipelineCompleted",
             Event::KeyCreated { .. } => "KeyCreated",
             Event::KeyRevoked { .. } => "KeyRevoked",
+            Event::KeysUsed { .. } => "KeysUsed",
         }
     }
 

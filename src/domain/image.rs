@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use super::api_key::ApiKey;
 use super::application::Application;
-use super::ids::{UserId, WorkspaceId};
+use super::ids::{KeyId, UserId, WorkspaceId};
 use super::job::Job;
 use super::job_applications::{IndexedApplication, JobApplications};
 use super::member::Member;
@@ -36,6 +36,46 @@ pub struct WorkspaceImage {
     /// Each user's inbox, newest first.
     pub notifications: Vec<(UserId, Vec<Arc<Notification>>)>,
     pub events_applied: u64,
+    /// When each key was last used, by key ID. New in snapshot format 2.
+    pub key_last_used: Vec<(KeyId, Timestamp)>,
+}
+
+/// The image as snapshot format 1 wrote it: format 2 added
+/// `key_last_used`. Kept so that a version 1 snapshot still loads (as an
+/// image whose keys have no recorded use); the fixture test holds this type
+/// to the bytes version 1 wrote.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct WorkspaceImageVersion1 {
+    pub id: WorkspaceId,
+    pub name: String,
+    pub owner: UserId,
+    pub created_at: Timestamp,
+    pub members: Vec<Member>,
+    pub teams: Vec<Team>,
+    pub jobs: Vec<Job>,
+    pub applications: Vec<Arc<Application>>,
+    pub keys: Vec<ApiKey>,
+    pub notifications: Vec<(UserId, Vec<Arc<Notification>>)>,
+    pub events_applied: u64,
+}
+
+impl From<WorkspaceImageVersion1> for WorkspaceImage {
+    fn from(image: WorkspaceImageVersion1) -> WorkspaceImage {
+        WorkspaceImage {
+            id: image.id,
+            name: image.name,
+            owner: image.owner,
+            created_at: image.created_at,
+            members: image.members,
+            teams: image.teams,
+            jobs: image.jobs,
+            applications: image.applications,
+            keys: image.keys,
+            notifications: image.notifications,
+            events_applied: image.events_applied,
+            key_last_used: Vec::new(),
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -73,6 +113,7 @@ impl Workspace {
             keys: self.keys.values().cloned().collect(),
             notifications,
             events_applied: self.events_applied,
+            key_last_used: self.key_last_used.iter().map(|(key_id, at)| (key_id.clone(), *at)).collect(),
         }
     }
 
@@ -125,6 +166,7 @@ impl Workspace {
             applications,
             job_applications,
             keys: image.keys.into_iter().map(|key| (key.id.clone(), key)).collect(),
+            key_last_used: image.key_last_used.into_iter().collect(),
             notifications: image
                 .notifications
                 .into_iter()

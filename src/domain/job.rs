@@ -155,6 +155,6 @@ impl Job {
     }
 
     pub fn has_description(&self) -> bool {
-        !self.definition.description.trim().is_empty()
+        !super::text::is_blank(&self.definition.description)
     }
 }

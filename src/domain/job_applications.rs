@@ -1,7 +1,8 @@
 //! The applications of one job, by ordinal, with one ordered index over the
 //! whole job and one per stage, so that list pages never scan the job.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
+use std::sync::OnceLock;
 
 use super::application_index::{BulkMember, OrderedApplications};
 use super::ids::{ApplicationId, StageId};
@@ -20,6 +21,17 @@ pub struct JobApplications {
     by_ordinal: Vec<ApplicationId>,
     all: OrderedApplications,
     by_stage: HashMap<StageId, OrderedApplications>,
+    /// Email keys (see `email_key`) of every application, for refusing a
+    /// second application from one address. Built on first use, so that
+    /// recovery does not pay for jobs nobody applies to, and kept up to
+    /// date by `add` from then on.
+    emails: OnceLock<HashSet<Box<str>>>,
+}
+
+/// How emails compare when deciding whether one address applied twice:
+/// trimmed, and case-insensitive (no provider treats case as significant).
+pub fn email_key(email: &str) -> Box<str> {
+    email.trim().to_lowercase().into_boxed_str()
 }
 
 impl JobApplications {
@@ -37,6 +49,7 @@ impl JobApplications {
             all.push((ordinal, score, name_key));
         }
         Self {
+            emails: OnceLock::new(),
             by_ordinal,
             all: OrderedApplications::from_ascending(all),
             by_stage: by_stage
@@ -60,6 +73,20 @@ impl JobApplications {
 
     pub fn id_at(&self, ordinal: u32) -> &ApplicationId {
         &self.by_ordinal[ordinal as usize]
+    }
+
+    /// Whether an application of this job has `email`; `emails_of_all` lists
+    /// every application's email, and is called only the first time.
+    pub fn has_email<'a>(&self, email: &str, emails_of_all: impl FnOnce() -> Vec<&'a str>) -> bool {
+        let emails = self.emails.get_or_init(|| emails_of_all().into_iter().map(email_key).collect());
+        emails.contains(&email_key(email))
+    }
+
+    /// Records the email of an application just added.
+    pub fn note_email(&mut self, email: &str) {
+        if let Some(emails) = self.emails.get_mut() {
+            emails.insert(email_key(email));
+        }
     }
 
     pub fn add(&mut self, id: ApplicationId, stage_id: &StageId, score: Option<u8>, name_key: &str) -> u32 {
@@ -121,6 +148,18 @@ mod tests {
                 IndexedApplication { id, stage_id: stages[(number % 2) as usize].clone(), score, name_key }
             })
             .collect()
+    }
+
+    #[test]
+    fn emails_compare_trimmed_and_without_case_and_are_kept_up_to_date_once_built() {
+        let mut job = JobApplications::default();
+        let stage = StageId::parse("stage_applied").unwrap();
+        job.add(ApplicationId::parse("app_1").unwrap(), &stage, None, "ana");
+        let existing = ["Ana@Example.com"];
+        assert!(job.has_email(" ana@example.COM ", || existing.to_vec()));
+        assert!(!job.has_email("bo@example.com", || unreachable!("built once")));
+        job.note_email("Bo@Example.com");
+        assert!(job.has_email("bo@example.com", || unreachable!("built once")));
     }
 
     #[test]

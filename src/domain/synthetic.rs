@@ -126,7 +126,8 @@ pub fn synthetic_workspace(
 /// A workspace in which every kind of event has happened at least once:
 /// members, teams, jobs (updated, tagged, with form fields and criteria),
 /// applications in every pipeline state, tags, comments, notifications, an
-/// archived application, keys (one revoked, one scoped, one expiring). For
+/// archived application, keys (one revoked, one scoped, one expiring), and
+/// the keys' recorded last use (snapshot format 2). For
 /// the snapshot round-trip test and the format fixture.
 pub fn fully_populated_workspace() -> Workspace {
     use super::api_key::{ApiKey, Claims};
@@ -238,6 +239,8 @@ pub fn fully_populated_workspace() -> Workspace {
         };
         workspace.apply(&Event::KeyCreated { key });
     }
+    let used: Vec<(KeyId, Timestamp)> = workspace.keys.keys().map(|key_id| (key_id.clone(), at)).collect();
+    workspace.apply(&Event::KeysUsed { uses: used, at });
     let first_key = workspace.keys.keys().next().cloned().expect("two keys");
     workspace.apply(&Event::KeyRevoked { key_id: first_key, at });
     workspace

@@ -24,9 +24,11 @@ impl Tag {
     }
 }
 
-/// Tag names match case-insensitively (full Unicode lower-casing).
+/// Tag names match case-insensitively, by Unicode full case folding:
+/// `ß` matches `SS`, `Straße` matches `STRASSE`, `ﬁ` matches `FI`
+/// (lower-casing alone would miss each of these).
 pub fn names_match(left: &str, right: &str) -> bool {
-    left.to_lowercase() == right.to_lowercase()
+    unicase::UniCase::unicode(left) == unicase::UniCase::unicode(right)
 }
 
 pub fn tag_name(name: &str) -> DomainResult<String> {
@@ -59,5 +61,14 @@ mod tests {
         assert!(names_match("Senior", "sENIOR"));
         assert!(names_match("Ärger", "ärger"));
         assert!(!names_match("Senior", "Seniors"));
+    }
+
+    #[test]
+    fn names_match_by_full_case_folding() {
+        assert!(names_match("ß", "SS"));
+        assert!(names_match("Straße", "STRASSE"));
+        assert!(names_match("straße", "strasse"));
+        assert!(names_match("ΣΊΣΥΦΟΣ", "σίσυφος"));
+        assert!(!names_match("Straße", "Strase"));
     }
 }

@@ -6,16 +6,52 @@ use super::error::{invalid, DomainResult};
 /// Trims and checks a required single-line field.
 pub fn required_line(field: &str, value: &str, length_max: usize) -> DomainResult<String> {
     let trimmed = value.trim();
-    if trimmed.is_empty() {
-        return invalid(format!("`{field}` must not be empty"));
+    if is_blank(trimmed) {
+        return invalid(format!("`{field}` must not be empty (invisible characters alone count as empty)"));
     }
     bounded_line(field, trimmed, length_max)
+}
+
+/// Whether text shows nothing: empty, or only whitespace and characters
+/// that render as nothing (zero-width spaces and joiners, byte-order marks,
+/// soft hyphens, direction marks, variation selectors, tag characters…). A
+/// comment or a name made of them would look empty wherever it is shown.
+pub fn is_blank(text: &str) -> bool {
+    text.chars().all(|character| character.is_whitespace() || is_default_ignorable(character))
+}
+
+/// Unicode's Default_Ignorable_Code_Point property (DerivedCoreProperties.txt,
+/// Unicode 15.1), plus U+2800 BRAILLE PATTERN BLANK, which renders as a space
+/// but is not whitespace.
+fn is_default_ignorable(character: char) -> bool {
+    matches!(
+        u32::from(character),
+        0x00AD
+            | 0x034F
+            | 0x061C
+            | 0x115F..=0x1160
+            | 0x17B4..=0x17B5
+            | 0x180B..=0x180F
+            | 0x200B..=0x200F
+            | 0x202A..=0x202E
+            | 0x2060..=0x206F
+            | 0x2800
+            | 0x3164
+            | 0xFE00..=0xFE0F
+            | 0xFEFF
+            | 0xFFA0
+            | 0xFFF0..=0xFFF8
+            | 0x1BCA0..=0x1BCA3
+            | 0x1D173..=0x1D17A
+            | 0xE0000..=0xE0FFF
+    )
 }
 
 /// Checks an optional single-line field; blank becomes `None`.
 pub fn optional_line(field: &str, value: Option<&str>, length_max: usize) -> DomainResult<Option<String>> {
     match value.map(str::trim) {
-        None | Some("") => Ok(None),
+        None => Ok(None),
+        Some(trimmed) if is_blank(trimmed) => Ok(None),
         Some(trimmed) => bounded_line(field, trimmed, length_max).map(Some),
     }
 }
@@ -71,6 +107,16 @@ mod tests {
     fn required_line_trims_and_rejects_blank() {
         assert_eq!(required_line("name", "  Ana  ", 10).unwrap(), "Ana");
         assert!(required_line("name", "   ", 10).is_err());
+    }
+
+    #[test]
+    fn text_of_invisible_characters_alone_is_empty() {
+        for text in ["\u{feff}", "\u{200b}", " \u{200b}\u{200d}\u{feff} ", "\u{2060}\u{00ad}", "\u{e0041}"] {
+            assert!(is_blank(text), "{text:?}");
+            assert!(required_line("name", text, 10).is_err(), "{text:?}");
+        }
+        assert!(!is_blank("A\u{200b}"));
+        assert!(!is_blank("👩\u{200d}💻"));
     }
 
     #[test]

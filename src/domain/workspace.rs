@@ -42,6 +42,9 @@ pub struct Workspace {
     pub applications: HashMap<ApplicationId, Arc<Application>>,
     pub job_applications: HashMap<JobId, JobApplications>,
     pub keys: BTreeMap<KeyId, ApiKey>,
+    /// When each key was last used, as recorded (coalesced: the key registry
+    /// holds the live value, which may be up to a minute newer).
+    pub key_last_used: BTreeMap<KeyId, Timestamp>,
     /// Newest first, at most `NOTIFICATIONS_PER_USER_MAX` a user.
     /// Shared with snapshot images, as applications are.
     pub notifications: HashMap<UserId, VecDeque<Arc<Notification>>>,
@@ -66,8 +69,20 @@ impl Workspace {
             applications: HashMap::new(),
             job_applications: HashMap::new(),
             keys: BTreeMap::new(),
+            key_last_used: BTreeMap::new(),
             notifications: HashMap::new(),
             events_applied: 1,
+        })
+    }
+
+    /// Whether job `job_id` already has an application from `email` (compared
+    /// as `job_applications::email_key` does).
+    pub fn job_has_application_from(&self, job_id: &JobId, email: &str) -> bool {
+        let Some(job_applications) = self.job_applications.get(job_id) else { return false };
+        job_applications.has_email(email, || {
+            (0..job_applications.next_ordinal())
+                .map(|ordinal| self.applications[job_applications.id_at(ordinal)].email.as_str())
+                .collect()
         })
     }
 
@@ -154,6 +169,14 @@ impl Workspace {
                     key.revoked_at.get_or_insert(*at);
                 }
             }
+            Event::KeysUsed { uses, .. } => {
+                for (key_id, used_at) in uses {
+                    if self.keys.contains_key(key_id) {
+                        let recorded = self.key_last_used.entry(key_id.clone()).or_insert(*used_at);
+                        *recorded = (*recorded).max(*used_at);
+                    }
+                }
+            }
         }
     }
 
@@ -197,6 +220,7 @@ impl Workspace {
         let job_applications = self.job_applications.entry(submitted.job_id.clone()).or_default();
         application.ordinal =
             job_applications.add(application.id.clone(), &application.stage_id, None, &application.name_key());
+        job_applications.note_email(&application.email);
         self.applications.insert(application.id.clone(), Arc::new(application));
     }
 

@@ -42,7 +42,7 @@ pub enum ApiError {
     #[error("the API key has expired")]
     ApiKeyExpired,
     #[error("rate limit exceeded; retry in {retry_after_seconds} s")]
-    RateLimited { retry_after_seconds: u64 },
+    RateLimited { surface: Surface, retry_after_seconds: u64 },
     #[error("the Authorization header with a Bearer token is missing")]
     TokenMissing,
     #[error("the bearer token is not valid: {0}")]
@@ -61,6 +61,8 @@ pub enum ApiError {
     Unavailable(String),
     #[error("storage is unavailable, so writes are refused (reads still work): {0}")]
     StorageUnavailable(String),
+    #[error("the request body did not arrive within the body-read deadline; the connection is closed")]
+    RequestTimeout,
     #[error("an internal error occurred; it has been logged")]
     Internal,
 }
@@ -94,10 +96,12 @@ impl ApiError {
             ApiError::Domain(_, DomainError::NotAcceptingApplications(_)) => {
                 (StatusCode::CONFLICT, "JOB_NOT_ACCEPTING_APPLICATIONS")
             }
+            ApiError::Domain(_, DomainError::ApplicationExists(_)) => (StatusCode::CONFLICT, "APPLICATION_EXISTS"),
             ApiError::ApiKeyMissing => (StatusCode::UNAUTHORIZED, "API_KEY_MISSING"),
             ApiError::ApiKeyInvalid => (StatusCode::UNAUTHORIZED, "API_KEY_INVALID"),
             ApiError::ApiKeyExpired => (StatusCode::UNAUTHORIZED, "API_KEY_EXPIRED"),
-            ApiError::RateLimited { .. } => (StatusCode::TOO_MANY_REQUESTS, "V1_RATE_LIMITED"),
+            ApiError::RateLimited { surface: PublicApi, .. } => (StatusCode::TOO_MANY_REQUESTS, "V1_RATE_LIMITED"),
+            ApiError::RateLimited { surface: Dashboard, .. } => (StatusCode::TOO_MANY_REQUESTS, "RATE_LIMITED"),
             ApiError::TokenMissing => (StatusCode::UNAUTHORIZED, "AUTH_TOKEN_MISSING"),
             ApiError::TokenInvalid(_) => (StatusCode::UNAUTHORIZED, "AUTH_TOKEN_INVALID"),
             ApiError::TokenExpired => (StatusCode::UNAUTHORIZED, "AUTH_TOKEN_EXPIRED"),
@@ -107,6 +111,7 @@ impl ApiError {
             ApiError::UnsupportedMediaType(_) => (StatusCode::UNSUPPORTED_MEDIA_TYPE, "UNSUPPORTED_MEDIA_TYPE"),
             ApiError::Unavailable(_) => (StatusCode::SERVICE_UNAVAILABLE, "SERVICE_UNAVAILABLE"),
             ApiError::StorageUnavailable(_) => (StatusCode::SERVICE_UNAVAILABLE, "STORAGE_UNAVAILABLE"),
+            ApiError::RequestTimeout => (StatusCode::REQUEST_TIMEOUT, "REQUEST_TIMEOUT"),
             ApiError::Internal => (StatusCode::INTERNAL_SERVER_ERROR, "INTERNAL_ERROR"),
         }
     }
@@ -120,8 +125,12 @@ impl ResponseError for ApiError {
     fn error_response(&self) -> HttpResponse {
         let (status, code) = self.status_and_code();
         let mut response = HttpResponse::build(status);
-        if let ApiError::RateLimited { retry_after_seconds } = self {
+        if let ApiError::RateLimited { retry_after_seconds, .. } = self {
             response.insert_header((header::RETRY_AFTER, HeaderValue::from(*retry_after_seconds)));
+        }
+        if matches!(self, ApiError::RequestTimeout) {
+            // The rest of the body may still arrive; the connection cannot be reused.
+            response.force_close();
         }
         if matches!(self, ApiError::TokenMissing | ApiError::TokenInvalid(_) | ApiError::TokenExpired) {
             response.insert_header((header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer")));

@@ -5,7 +5,7 @@
 //! `X-RateLimit-*` headers on every /api/v1 response.
 
 use std::future::{ready, Ready};
-use std::net::{IpAddr, Ipv4Addr};
+use std::net::IpAddr;
 use std::sync::Arc;
 
 use actix_web::dev::Payload;
@@ -58,10 +58,13 @@ fn authenticate_key(request: &HttpRequest) -> Result<KeyCaller, ApiError> {
         Ok(key) => key,
         Err(error) => {
             // Failed attempts are limited per client address.
-            let decision = state.anonymous_limiter.check(client_address(request));
+            let decision = state.anonymous_limiter.check(&client_address(request));
             request.extensions_mut().insert(decision);
             if !decision.allowed {
-                return Err(ApiError::RateLimited { retry_after_seconds: decision.retry_after_seconds });
+                return Err(ApiError::RateLimited {
+                    surface: Surface::PublicApi,
+                    retry_after_seconds: decision.retry_after_seconds,
+                });
             }
             return Err(error);
         }
@@ -69,7 +72,10 @@ fn authenticate_key(request: &HttpRequest) -> Result<KeyCaller, ApiError> {
     let decision = key.check_rate();
     request.extensions_mut().insert(decision);
     if !decision.allowed {
-        return Err(ApiError::RateLimited { retry_after_seconds: decision.retry_after_seconds });
+        return Err(ApiError::RateLimited {
+            surface: Surface::PublicApi,
+            retry_after_seconds: decision.retry_after_seconds,
+        });
     }
     let Some(workspace) = state.registry.workspace(&key.workspace_id) else {
         return Err(ApiError::ApiKeyInvalid);
@@ -85,12 +91,12 @@ pub fn rate_decision_without_handler(request: &HttpRequest) -> RateDecision {
     let presented = request.headers().get(API_KEY_HEADER).and_then(|value| value.to_str().ok());
     match presented.map(|presented| state.registry.directory.keys.authenticate(presented.trim(), now)) {
         Some(Ok(key)) => key.check_rate(),
-        _ => state.anonymous_limiter.check(client_address(request)),
+        _ => state.anonymous_limiter.check(&client_address(request)),
     }
 }
 
 fn client_address(request: &HttpRequest) -> IpAddr {
-    request.peer_addr().map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |address| address.ip())
+    super::client_address::client_address(request, &app_state(request).settings.trusted_proxies)
 }
 
 /// A verified JWT.
@@ -128,16 +134,34 @@ fn authenticate_token(request: &HttpRequest) -> Result<TokenCaller, ApiError> {
 }
 
 impl TokenCaller {
-    /// The workspace named in the path, if the token belongs to it. Another
-    /// org's token gets the same 404 as an org that does not exist.
-    pub fn workspace(&self, state: &AppState, org_id: &str) -> Result<(WorkspaceId, WorkspaceHandle), ApiError> {
+    /// The workspace named in the path, if the token belongs to it and its
+    /// subject is one of the workspace's members, with the role the caller
+    /// acts with: the weaker of the token's and the member's. Another org's
+    /// token gets the same 404 as an org that does not exist.
+    pub fn workspace_access(&self, state: &AppState, org_id: &str) -> Result<WorkspaceAccess, ApiError> {
         let not_found = || ApiError::not_found(Surface::Dashboard, format!("organisation {org_id:?} was not found"));
         if self.claims.organisation != org_id {
             return Err(not_found());
         }
         let workspace_id = WorkspaceId::parse(org_id).ok_or_else(not_found)?;
         let handle = state.registry.workspace(&workspace_id).ok_or_else(not_found)?;
-        Ok((workspace_id, handle))
+        let member_role = handle.state.read().members.get(&self.user_id).map(|member| member.role);
+        let Some(member_role) = member_role else {
+            return Err(ApiError::Domain(
+                Surface::Dashboard,
+                DomainError::Forbidden(format!(
+                    "the token's subject {:?} is not a member of organisation {org_id:?}",
+                    self.user_id.as_str()
+                )),
+            ));
+        };
+        Ok(WorkspaceAccess { workspace_id, handle, role: self.claims.role.weaker_of(member_role) })
+    }
+
+    /// As `workspace_access`, for any role.
+    pub fn workspace(&self, state: &AppState, org_id: &str) -> Result<(WorkspaceId, WorkspaceHandle), ApiError> {
+        let access = self.workspace_access(state, org_id)?;
+        Ok((access.workspace_id, access.handle))
     }
 
     /// As `workspace`, for owners and admins only.
@@ -146,20 +170,30 @@ impl TokenCaller {
         state: &AppState,
         org_id: &str,
     ) -> Result<(WorkspaceId, WorkspaceHandle), ApiError> {
-        let found = self.workspace(state, org_id)?;
-        if !self.claims.role.can_manage() {
+        let access = self.workspace_access(state, org_id)?;
+        if !access.role.can_manage() {
             return Err(ApiError::Domain(
                 Surface::Dashboard,
                 DomainError::Forbidden(format!(
-                    "this needs the owner or admin role; the token's role is {}",
+                    "this needs the owner or admin role; the caller acts as {} (the weaker of the token's role, {}, and the member's)",
+                    access.role.as_str(),
                     self.claims.role.as_str()
                 )),
             ));
         }
-        Ok(found)
+        Ok((access.workspace_id, access.handle))
     }
 
-    pub fn is_owner_of(&self, org_id: &str) -> bool {
+    /// Whether the token claims to be an owner of `org_id`: the condition for
+    /// creating that workspace, before any member exists to check against.
+    pub fn claims_ownership_of(&self, org_id: &str) -> bool {
         self.claims.role == Role::Owner && self.claims.organisation == org_id
     }
+}
+
+/// A verified caller's reach into one workspace.
+pub struct WorkspaceAccess {
+    pub workspace_id: WorkspaceId,
+    pub handle: WorkspaceHandle,
+    pub role: Role,
 }

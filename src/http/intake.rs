@@ -4,19 +4,22 @@
 //! or DOCX file gets 415 with a message that says so. The body is read with a
 //! hard byte limit before anything is parsed.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use actix_multipart::Multipart;
 use actix_web::http::header;
 use actix_web::{web, HttpRequest, HttpResponse};
-use futures_util::{StreamExt, TryStreamExt};
+use futures_util::TryStreamExt;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
+use super::body::{payload_error, read_limited, MultipartMustClose};
+use super::client_address::client_address;
 use super::dto::application::{ApplicationDetail, DecodedResults};
 use super::envelope::created;
 use super::error::{ApiError, Surface};
 use super::state::AppState;
+use crate::auth::keyed_limit::KeyedLimiter;
 use crate::domain::commands::{accepts_applications, SubmitApplication, SubmitApplicationInput};
 use crate::domain::error::DomainError;
 use crate::domain::ids::JobId;
@@ -32,9 +35,13 @@ pub async fn apply(
     state: web::Data<AppState>,
     job_id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
+    // Every attempt counts, whatever its outcome, so that neither the
+    // envelope nor the duplicate-email check can be probed at speed.
+    throttle(&state.apply_limiter_by_address, &client_address(&request, &state.settings.trusted_proxies))?;
     let not_found = || ApiError::not_found(SURFACE, format!("job {:?} was not found", job_id.as_str()));
     let job_id = JobId::parse(&job_id).ok_or_else(not_found)?;
     let workspace_id = state.registry.directory.workspace_of_job(&job_id).ok_or_else(not_found)?;
+    throttle(&state.apply_limiter_by_job, &job_id)?;
     let workspace = state.registry.workspace(&workspace_id).ok_or_else(not_found)?;
     {
         // Refuse before reading what may be megabytes of body.
@@ -51,9 +58,14 @@ pub async fn apply(
         }
     }
     let limit = state.settings.intake_body_bytes_max;
+    let payload = payload.into_inner();
     let mut form = match media_type(&request).as_deref() {
-        Some("application/json") => from_json(&read_limited(payload, limit).await?)?,
-        Some("multipart/form-data") => from_multipart(Multipart::new(request.headers(), payload), limit).await?,
+        Some("application/json") => from_json(&read_limited(payload, limit, SURFACE, "the application").await?)?,
+        Some("multipart/form-data") => {
+            let boundary = multipart_boundary(&request)?;
+            let guarded = MultipartMustClose::new(payload, &boundary);
+            from_multipart(Multipart::new(request.headers(), guarded), limit).await?
+        }
         other => {
             return Err(ApiError::UnsupportedMediaType(format!(
                 "send application/json or multipart/form-data, not {}",
@@ -93,21 +105,27 @@ fn media_type(request: &HttpRequest) -> Option<String> {
     Some(value.split(';').next().unwrap_or("").trim().to_ascii_lowercase())
 }
 
-fn too_large(limit: usize) -> ApiError {
-    ApiError::PayloadTooLarge(format!("the application is over the {limit}-byte limit"))
+fn throttle<K: std::hash::Hash + Eq + Clone>(limiter: &KeyedLimiter<K>, key: &K) -> Result<(), ApiError> {
+    let decision = limiter.check(key);
+    if decision.allowed {
+        return Ok(());
+    }
+    Err(ApiError::RateLimited { surface: SURFACE, retry_after_seconds: decision.retry_after_seconds })
 }
 
-async fn read_limited(mut payload: web::Payload, limit: usize) -> Result<web::BytesMut, ApiError> {
-    let mut body = web::BytesMut::new();
-    while let Some(chunk) = payload.next().await {
-        let chunk =
-            chunk.map_err(|error| ApiError::invalid(SURFACE, format!("the body could not be read: {error}")))?;
-        if body.len() + chunk.len() > limit {
-            return Err(too_large(limit));
-        }
-        body.extend_from_slice(&chunk);
-    }
-    Ok(body)
+fn multipart_boundary(request: &HttpRequest) -> Result<String, ApiError> {
+    let value = request.headers().get(header::CONTENT_TYPE).and_then(|value| value.to_str().ok()).unwrap_or("");
+    let boundary = value
+        .parse::<actix_web::mime::Mime>()
+        .ok()
+        .and_then(|media_type| media_type.get_param(actix_web::mime::BOUNDARY).map(|boundary| boundary.to_string()));
+    boundary.filter(|boundary| !boundary.is_empty()).ok_or_else(|| {
+        ApiError::invalid(SURFACE, "a multipart/form-data body needs a `boundary` parameter in its Content-Type")
+    })
+}
+
+fn too_large(limit: usize) -> ApiError {
+    ApiError::PayloadTooLarge(format!("the application is over the {limit}-byte limit"))
 }
 
 /// The apply form as sent, before the resume is stored.
@@ -162,13 +180,15 @@ fn answer_text(key: &str, value: Value) -> Result<String, ApiError> {
 async fn from_multipart(mut multipart: Multipart, limit: usize) -> Result<IntakeForm, ApiError> {
     let mut input = IntakeForm::default();
     let mut bytes_read = 0usize;
-    let mut parts = 0usize;
+    let mut names_seen = BTreeSet::new();
     while let Some(mut field) = multipart.try_next().await.map_err(multipart_error(limit))? {
-        parts += 1;
-        if parts > MULTIPART_PARTS_MAX {
+        if names_seen.len() >= MULTIPART_PARTS_MAX {
             return Err(ApiError::invalid(SURFACE, format!("the form has more than {MULTIPART_PARTS_MAX} parts")));
         }
         let name = field.name().unwrap_or("").to_owned();
+        if !names_seen.insert(name.clone()) {
+            return Err(ApiError::invalid(SURFACE, format!("form field `{name}` is given twice")));
+        }
         let file_name =
             field.content_disposition().and_then(|disposition| disposition.get_filename()).map(str::to_owned);
         let content_type = field.content_type().map(|mime| mime.essence_str().to_ascii_lowercase());
@@ -193,6 +213,7 @@ async fn from_multipart(mut multipart: Multipart, limit: usize) -> Result<Intake
 fn multipart_error(limit: usize) -> impl Fn(actix_multipart::MultipartError) -> ApiError {
     move |error| match error {
         actix_multipart::MultipartError::Payload(actix_web::error::PayloadError::Overflow) => too_large(limit),
+        actix_multipart::MultipartError::Payload(error) => payload_error(error, SURFACE),
         error => ApiError::invalid(SURFACE, format!("the multipart body is invalid: {error}")),
     }
 }
@@ -219,15 +240,22 @@ fn assign_field(
                 ApiError::invalid(SURFACE, format!("form field `answers` must be a JSON object: {error}"))
             })?;
             for (key, value) in answers {
-                input.answers.insert(key.clone(), answer_text(&key, value)?);
+                let text = answer_text(&key, value)?;
+                insert_answer(input, &key, text)?;
             }
         }
         other => match other.strip_prefix("answers[").and_then(|rest| rest.strip_suffix(']')) {
-            Some(key) => {
-                input.answers.insert(key.to_owned(), text);
-            }
+            Some(key) => insert_answer(input, key, text)?,
             None => return Err(ApiError::invalid(SURFACE, format!("unknown form field `{other}`"))),
         },
+    }
+    Ok(())
+}
+
+/// One answer per question: `answers` and `answers[key]` naming the same key is a duplicate.
+fn insert_answer(input: &mut IntakeForm, key: &str, text: String) -> Result<(), ApiError> {
+    if input.answers.insert(key.to_owned(), text).is_some() {
+        return Err(ApiError::invalid(SURFACE, format!("answer `{key}` is given twice")));
     }
     Ok(())
 }

@@ -1,17 +1,20 @@
-//! Cross-cutting response behaviour: panics become 500s in the envelope (and
-//! never take a worker down), and every /api/v1 response carries the
-//! `X-RateLimit-*` headers of the decision its extractor made.
+//! Cross-cutting behaviour: panics become 500s in the envelope (and never
+//! take a worker down), every request body is read under a deadline, and
+//! every /api/v1 response carries the `X-RateLimit-*` headers of the
+//! decision its extractor made.
 
 use std::panic::AssertUnwindSafe;
+use std::time::Duration;
 
 use actix_web::body::{BoxBody, MessageBody};
-use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::dev::{Payload, ServiceRequest, ServiceResponse};
 use actix_web::http::header::{HeaderName, HeaderValue};
 use actix_web::middleware::Next;
 use actix_web::{HttpMessage, ResponseError};
 use futures_util::FutureExt;
 
-use super::error::ApiError;
+use super::body::DeadlinePayload;
+use super::error::{ApiError, Surface};
 use super::extract::rate_decision_without_handler;
 use super::state::AppState;
 use crate::auth::key_registry::RateDecision;
@@ -49,6 +52,33 @@ pub async fn readiness_gate(
     Ok(request.into_response(error.error_response()))
 }
 
+/// Puts every request body under the body-read deadline: a client that
+/// stops sending part-way gets 408 once the deadline passes, and its
+/// connection is closed, instead of holding a worker for ever.
+type BoxedPayloadStream =
+    std::pin::Pin<Box<dyn futures_util::Stream<Item = Result<actix_web::web::Bytes, actix_web::error::PayloadError>>>>;
+
+pub async fn body_deadline(
+    mut request: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
+    let timeout_milliseconds =
+        request.app_data::<actix_web::web::Data<AppState>>().map(|state| state.settings.body_read_timeout_milliseconds);
+    if let Some(timeout_milliseconds) = timeout_milliseconds {
+        let payload = request.take_payload();
+        let payload = match payload {
+            // Most requests (every GET) have no body: no timer for them.
+            Payload::None => Payload::None,
+            payload => {
+                let deadline = DeadlinePayload::new(payload, Duration::from_millis(timeout_milliseconds));
+                Payload::Stream { payload: Box::pin(deadline) as BoxedPayloadStream }
+            }
+        };
+        request.set_payload(payload);
+    }
+    next.call(request).await.map(ServiceResponse::map_into_boxed_body)
+}
+
 pub async fn rate_limit_headers(
     request: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
@@ -62,7 +92,10 @@ pub async fn rate_limit_headers(
         None => {
             let decision = rate_decision_without_handler(response.request());
             if !decision.allowed {
-                let limited = ApiError::RateLimited { retry_after_seconds: decision.retry_after_seconds };
+                let limited = ApiError::RateLimited {
+                    surface: Surface::PublicApi,
+                    retry_after_seconds: decision.retry_after_seconds,
+                };
                 response = ServiceResponse::new(response.request().clone(), limited.error_response());
             }
             decision

@@ -7,6 +7,8 @@
 //! - `/api/jobs/:jobId/applications`: the careers-page apply (public) — `intake`
 //! - `/healthz`, `/readyz`
 
+pub mod body;
+pub mod client_address;
 pub mod dashboard;
 pub mod dto;
 pub mod envelope;

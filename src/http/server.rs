@@ -4,50 +4,36 @@
 use std::net::TcpListener;
 
 use actix_web::dev::Server;
-use actix_web::error::JsonPayloadError;
 use actix_web::middleware::from_fn;
 use actix_web::{web, App, HttpRequest, HttpResponse, HttpServer, Route};
 use serde_json::json;
 
 use super::envelope::success;
 use super::error::{ApiError, Surface};
-use super::middleware::{contain_panics, rate_limit_headers, readiness_gate};
-use super::state::{AppState, JSON_BODY_BYTES_MAX};
+use super::middleware::{body_deadline, contain_panics, rate_limit_headers, readiness_gate};
+use super::state::AppState;
 use super::{dashboard, intake, v1};
 
 pub type ServerHandle = actix_web::dev::ServerHandle;
 
 pub fn start_server(listener: TcpListener, state: web::Data<AppState>, workers: usize) -> std::io::Result<Server> {
+    let shutdown_timeout_seconds = state.settings.shutdown_timeout_seconds;
     let server = HttpServer::new(move || {
         App::new()
             .app_data(state.clone())
-            .app_data(web::JsonConfig::default().limit(JSON_BODY_BYTES_MAX).error_handler(json_error))
             .app_data(web::PathConfig::default().error_handler(|error, request| {
                 ApiError::invalid(Surface::of_path(request.path()), error.to_string()).into()
             }))
             .configure(|config| routes(config, state.settings.testing_routes))
             .default_service(web::to(route_not_found))
             .wrap(from_fn(readiness_gate))
+            .wrap(from_fn(body_deadline))
     })
     .workers(workers.max(1))
+    .shutdown_timeout(shutdown_timeout_seconds)
     .listen(listener)?
     .run();
     Ok(server)
-}
-
-fn json_error(error: JsonPayloadError, request: &HttpRequest) -> actix_web::Error {
-    let surface = Surface::of_path(request.path());
-    let api_error = match &error {
-        JsonPayloadError::Overflow { limit } | JsonPayloadError::OverflowKnownLength { limit, .. } => {
-            ApiError::PayloadTooLarge(format!("the JSON body is over the {limit}-byte limit"))
-        }
-        JsonPayloadError::ContentType => ApiError::UnsupportedMediaType("send the body as application/json".into()),
-        JsonPayloadError::Deserialize(inner) if inner.is_data() => {
-            ApiError::invalid(surface, format!("the body does not fit this route: {inner}"))
-        }
-        other => ApiError::invalid(surface, format!("the body is not valid JSON: {other}")),
-    };
-    api_error.into()
 }
 
 /// A resource whose other methods answer 405 in the envelope, and whose
@@ -131,8 +117,9 @@ async fn health() -> HttpResponse {
     success(json!({ "healthy": true }))
 }
 
-async fn ready(state: web::Data<AppState>) -> HttpResponse {
-    success(json!({ "ready": true, "workspaces": state.registry.workspace_count() }))
+async fn ready() -> HttpResponse {
+    // Unauthenticated: readiness only, nothing about what the server holds.
+    success(json!({ "ready": true }))
 }
 
 async fn panic_for_tests() -> HttpResponse {

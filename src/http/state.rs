@@ -3,16 +3,26 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use crate::auth::anonymous_limit::AnonymousLimiter;
+use std::net::IpAddr;
+
+use super::client_address::TrustedProxies;
 use crate::auth::jwt::JwtVerifier;
+use crate::auth::keyed_limit::KeyedLimiter;
+use crate::domain::ids::JobId;
 use crate::workspace::Registry;
 
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct HttpSettings {
     /// Jobs a scoped key's job list looks at (newest first) before claims filtering; 0 = all.
     pub claims_window: usize,
     /// Largest careers-page application body (JSON or multipart).
     pub intake_body_bytes_max: usize,
+    /// How long a request body may take to arrive, from its headers on.
+    pub body_read_timeout_milliseconds: u64,
+    /// How long a graceful shutdown waits for in-flight requests.
+    pub shutdown_timeout_seconds: u64,
+    /// Proxies whose `X-Forwarded-For` names the client.
+    pub trusted_proxies: TrustedProxies,
     /// Mounts `/__test/panic`, for the test that proves a panic is contained.
     pub testing_routes: bool,
 }
@@ -39,6 +49,10 @@ pub struct AppState {
     pub registry: Arc<Registry>,
     pub readiness: Readiness,
     pub jwt: Arc<JwtVerifier>,
-    pub anonymous_limiter: AnonymousLimiter,
+    /// /api/v1 requests without a valid key, per client address.
+    pub anonymous_limiter: KeyedLimiter<IpAddr>,
+    /// Careers-page applications per client address, and per job.
+    pub apply_limiter_by_address: KeyedLimiter<IpAddr>,
+    pub apply_limiter_by_job: KeyedLimiter<JobId>,
     pub settings: HttpSettings,
 }

@@ -31,10 +31,11 @@ use super::persistence::{write_snapshot, DataLayout};
 use super::pipeline::{run_pipeline, PipelineJob};
 use super::registry::Directory;
 use crate::clock::Clock;
-use crate::domain::commands::{Command, CompletePipeline, DecideContext};
+use crate::domain::commands::{Command, CompletePipeline, DecideContext, RecordKeyUse};
 use crate::domain::error::DomainError;
 use crate::domain::event::Event;
 use crate::domain::ids::{ApplicationId, WorkspaceId};
+use crate::domain::time::Timestamp;
 use crate::domain::workspace::Workspace;
 use crate::store::blobs::BlobStore;
 use crate::store::wal::Lsn;
@@ -71,8 +72,12 @@ pub struct SnapshotPolicy {
     pub keep: usize,
 }
 
-/// How often the actor asks itself whether a snapshot is due.
+/// How often the actor asks itself whether a snapshot (or a key-use record) is due.
 const SNAPSHOT_CHECK_MILLISECONDS: u64 = 500;
+/// Keys' last use is logged at most this often per workspace (by the injected
+/// clock): the staleness a kill -9 can cost `lastUsedAt`, and the bound on
+/// the log writes that reads cause. Snapshots and shutdown take the live value.
+pub const KEY_USE_RECORD_INTERVAL_MILLISECONDS: i64 = 60_000;
 
 /// Everything the actor needs from the rest of the process.
 pub struct ActorServices {
@@ -114,6 +119,8 @@ pub struct WorkspaceActor {
     snapshot_in_progress: bool,
     pipelines_waiting: VecDeque<(ApplicationId, u32)>,
     pipelines_running: usize,
+    /// When key use was last logged (or the actor started), by the injected clock.
+    key_use_recorded_at: Timestamp,
 }
 
 impl WorkspaceActor {
@@ -124,6 +131,7 @@ impl WorkspaceActor {
         snapshot_lsn: Lsn,
         services: ActorServices,
     ) -> Self {
+        let key_use_recorded_at = services.clock.now();
         Self {
             id: state.id.clone(),
             working: state,
@@ -140,6 +148,7 @@ impl WorkspaceActor {
             snapshot_in_progress: false,
             pipelines_waiting: VecDeque::new(),
             pipelines_running: 0,
+            key_use_recorded_at,
         }
     }
 
@@ -216,7 +225,7 @@ impl WorkspaceActor {
     /// pipeline queue) in step with a published event.
     fn after_publish(&mut self, event: &Event) {
         match event {
-            Event::KeyCreated { key } => self.services.directory.key_created(&self.id, key),
+            Event::KeyCreated { key } => self.services.directory.key_created(&self.id, key, None),
             Event::KeyRevoked { key_id, .. } => {
                 if let Some(key) = self.working.keys.get(key_id) {
                     self.services.directory.keys.revoke(&key.hash);
@@ -283,6 +292,26 @@ impl WorkspaceActor {
 }
 
 impl WorkspaceActor {
+    /// Logs the keys' last use once a minute at most, and only when a key
+    /// was used since; a request never waits for it.
+    fn record_key_use_if_due(&mut self, context: &mut Context<Self>) {
+        let now = self.services.clock.now();
+        let elapsed = now.unix_milliseconds() - self.key_use_recorded_at.unix_milliseconds();
+        if elapsed < KEY_USE_RECORD_INTERVAL_MILLISECONDS || self.storage_failure.is_some() {
+            return;
+        }
+        self.key_use_recorded_at = now;
+        let uses = self.services.directory.unrecorded_key_use(&self.working);
+        if uses.is_empty() {
+            return;
+        }
+        self.submit(&RecordKeyUse { uses }, context, |result| {
+            if let Err(error) = result {
+                tracing::warn!(%error, "the keys' last use could not be recorded");
+            }
+        });
+    }
+
     fn snapshot_if_due(&mut self, context: &mut Context<Self>) {
         let policy = &self.services.snapshots;
         let due = self.records_since_snapshot >= policy.every_records.max(1)
@@ -300,7 +329,7 @@ impl WorkspaceActor {
         let copy_started = Instant::now();
         let (image, lsn) = {
             let published = self.published.read();
-            (published.to_image(), self.published_lsn)
+            (self.services.directory.with_live_key_use(&published, published.to_image()), self.published_lsn)
         };
         let copy_microseconds = copy_started.elapsed().as_micros();
         self.snapshot_in_progress = true;
@@ -353,6 +382,7 @@ impl Actor for WorkspaceActor {
     fn started(&mut self, context: &mut Self::Context) {
         context.set_mailbox_capacity(MAILBOX_CAPACITY);
         context.run_interval(Duration::from_millis(SNAPSHOT_CHECK_MILLISECONDS), |actor, context| {
+            actor.record_key_use_if_due(context);
             actor.snapshot_if_due(context);
         });
         self.queue_in_flight_pipelines();

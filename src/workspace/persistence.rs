@@ -16,7 +16,7 @@ use super::journal::LogRecord;
 use crate::domain::encoded::{Encoded, SharedBytes};
 use crate::domain::event::Event;
 use crate::domain::ids::WorkspaceId;
-use crate::domain::image::WorkspaceImage;
+use crate::domain::image::{WorkspaceImage, WorkspaceImageVersion1};
 use crate::domain::time::Timestamp;
 use crate::domain::workspace::Workspace;
 use crate::store::codec;
@@ -110,13 +110,23 @@ pub fn load_snapshot_with(path: &Path, access: SnapshotAccess) -> Result<(Worksp
     let snapshot = snapshot::snapshot_in_memory(path, access).map_err(|error| error.to_string())?;
     let header = &snapshot.header;
     let shared: SharedBytes = snapshot.bytes();
-    let image: WorkspaceImage =
-        Encoded::decode_sharing(&shared, || codec::decode(snapshot.payload())).map_err(|error| error.to_string())?;
+    let image = Encoded::decode_sharing(&shared, || decode_image(header.format_version, snapshot.payload()))
+        .map_err(|error| error.to_string())?;
     if image.id.as_str() != header.workspace_id {
         return Err(format!("the header names workspace {} but the payload holds {}", header.workspace_id, image.id));
     }
     let state = Workspace::from_image(image).map_err(|error| error.to_string())?;
     Ok((state, header.lsn))
+}
+
+/// Decodes a snapshot payload of format `version` (which the header check
+/// has bounded to the versions this build reads), migrating older ones.
+pub fn decode_image(version: u32, payload: &[u8]) -> Result<WorkspaceImage, codec::CodecError> {
+    if version == 1 {
+        return codec::decode::<WorkspaceImageVersion1>(payload).map(WorkspaceImage::from);
+    }
+    debug_assert_eq!(version, snapshot::SNAPSHOT_FORMAT_VERSION);
+    codec::decode(payload)
 }
 
 /// A workspace loaded from its newest good snapshot (if any), and the snapshots rejected on the way.

@@ -2,7 +2,7 @@
 //! and the cross-workspace directory (API keys and the job → workspace map
 //! that the unauthenticated careers-page apply needs).
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 use std::time::Duration;
@@ -18,7 +18,9 @@ use crate::domain::api_key::ApiKey;
 use crate::domain::commands::{acceptable_resume_text, create_workspace, Command, StoredResume};
 use crate::domain::content_hash::ContentHash;
 use crate::domain::error::DomainError;
-use crate::domain::ids::{JobId, UserId, WorkspaceId};
+use crate::domain::ids::{JobId, KeyId, UserId, WorkspaceId};
+use crate::domain::image::WorkspaceImage;
+use crate::domain::time::Timestamp;
 use crate::domain::workspace::Workspace;
 use crate::store::blobs::BlobStore;
 use crate::store::wal::{Lsn, Wal};
@@ -65,8 +67,32 @@ impl Directory {
         }
     }
 
-    pub(super) fn key_created(&self, workspace_id: &WorkspaceId, key: &ApiKey) {
-        self.keys.insert(workspace_id, key, self.default_rate_limit_per_minute);
+    pub(super) fn key_created(&self, workspace_id: &WorkspaceId, key: &ApiKey, last_used_at: Option<Timestamp>) {
+        self.keys.insert(workspace_id, key, self.default_rate_limit_per_minute, last_used_at);
+    }
+
+    /// Uses of `workspace`'s keys that are newer in memory than recorded.
+    pub fn unrecorded_key_use(&self, workspace: &Workspace) -> Vec<(KeyId, Timestamp)> {
+        workspace
+            .keys
+            .values()
+            .filter_map(|key| {
+                let live = self.keys.entry(&key.hash)?.last_used_at()?;
+                let newer = workspace.key_last_used.get(&key.id).is_none_or(|recorded| live > *recorded);
+                newer.then(|| (key.id.clone(), live))
+            })
+            .collect()
+    }
+
+    /// `image` with its keys' live last use folded in: what a snapshot
+    /// stores, so that a restart keeps the use not yet in the log.
+    pub fn with_live_key_use(&self, workspace: &Workspace, mut image: WorkspaceImage) -> WorkspaceImage {
+        let mut last_used: BTreeMap<KeyId, Timestamp> = image.key_last_used.drain(..).collect();
+        for (key_id, used_at) in self.unrecorded_key_use(workspace) {
+            last_used.insert(key_id, used_at);
+        }
+        image.key_last_used = last_used.into_iter().collect();
+        image
     }
 
     pub(super) fn job_created(&self, job_id: &JobId, workspace_id: &WorkspaceId) {
@@ -225,7 +251,7 @@ impl Registry {
         self.directory.workspace_installed(&id, snapshot_lsn);
         let published_lsn_shared = Arc::new(AtomicU64::new(published_lsn));
         for key in workspace.keys.values() {
-            self.directory.key_created(&id, key);
+            self.directory.key_created(&id, key, workspace.key_last_used.get(&key.id).copied());
         }
         for job_id in &workspace.job_order {
             self.directory.job_created(job_id, &id);

@@ -14,7 +14,7 @@ use shortlist::auth::jwt::JwtSigner;
 use shortlist::clock::{Clock, ManualClock, SystemClock};
 use shortlist::config::{DurabilitySettings, JwtAlgorithmSetting, JwtSettings, ServeSettings};
 use shortlist::domain::member::Role;
-use shortlist::startup::{Application, Environment};
+use shortlist::startup::{Application, Environment, StartupError};
 use shortlist::store::wal::{FileStorage, FsyncMode, Storage};
 use shortlist::workspace::Registry;
 
@@ -29,6 +29,9 @@ pub struct TestApp {
     pub clock: Arc<ManualClock>,
     pub signer: JwtSigner,
     pub registry: Arc<Registry>,
+    pub data_dir: PathBuf,
+    server: actix_web::dev::ServerHandle,
+    running: actix_web::rt::task::JoinHandle<Result<(), StartupError>>,
     _data_dir: TempDirectory,
 }
 
@@ -57,6 +60,12 @@ pub fn test_settings(data_dir: PathBuf) -> ServeSettings {
         workers: Some(2),
         intake_body_bytes_max: 10 * 1024 * 1024,
         pipelines_per_workspace: 64,
+        // The suite applies many times from one address; the throttle has tests of its own.
+        apply_rate_per_address_per_minute: 0,
+        apply_rate_per_job_per_minute: 0,
+        trusted_proxies: Vec::new(),
+        body_read_timeout_milliseconds: 30_000,
+        shutdown_timeout_seconds: 10,
         durability: DurabilitySettings {
             fsync: FsyncMode::Always,
             wal_segment_bytes: 64 * 1024 * 1024,
@@ -90,14 +99,43 @@ pub async fn spawn_app_on(adjust: impl FnOnce(&mut ServeSettings), storage: Arc<
     application.wait_until_recovered().expect("recovery succeeds");
     let base_url = format!("http://127.0.0.1:{}", application.port);
     let registry = application.registry.clone();
-    actix_web::rt::spawn(application.run_until_stopped());
+    let server = application.server_handle().expect("the server runs");
+    let running = actix_web::rt::spawn(application.run_until_stopped());
     TestApp {
         base_url,
         client: awc::Client::builder().timeout(Duration::from_secs(30)).finish(),
         clock,
         signer: JwtSigner::new(TEST_JWT_SECRET.as_bytes()),
         registry,
+        data_dir: settings.data_dir.clone(),
+        server,
+        running,
         _data_dir: TempDirectory(data_dir),
+    }
+}
+
+/// A second app on `data_dir` (which the caller keeps and removes).
+pub async fn spawn_app_in(data_dir: PathBuf, adjust: impl FnOnce(&mut ServeSettings)) -> TestApp {
+    spawn_app_with(move |settings| {
+        settings.data_dir = data_dir;
+        adjust(settings);
+    })
+    .await
+}
+
+impl TestApp {
+    /// Stops as SIGTERM does: stop accepting, drain in-flight requests
+    /// (at most the shutdown timeout), flush the log, write final snapshots.
+    /// Returns the data directory, which the caller now keeps.
+    pub async fn stop_gracefully(self) -> TempDirectory {
+        let TestApp { server, running, _data_dir, .. } = self;
+        server.stop(true).await;
+        running.await.expect("the server task ends").expect("the shutdown succeeds");
+        _data_dir
+    }
+
+    pub fn server_handle(&self) -> actix_web::dev::ServerHandle {
+        self.server.clone()
     }
 }
 

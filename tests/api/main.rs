@@ -4,6 +4,7 @@
 mod helpers;
 
 mod errors;
+mod fail_closed;
 mod faults;
 mod intake;
 mod keys;

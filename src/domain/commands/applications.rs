@@ -10,7 +10,7 @@ use crate::domain::event::{Event, SubmittedApplication};
 use crate::domain::ids::{ApplicationId, JobId};
 use crate::domain::job::{FormField, FormFieldKind, Job, JobStatus, Tier};
 use crate::domain::limits::*;
-use crate::domain::text::{bounded_text, email, optional_line, required_line};
+use crate::domain::text::{bounded_text, email, is_blank, optional_line, required_line};
 use crate::domain::workspace::Workspace;
 
 #[derive(Clone, Debug, Default)]
@@ -62,6 +62,13 @@ impl Command for SubmitApplication {
         let phone = phone(input.phone.as_deref())?;
         let answers = resolve_answers(&job.definition.form_fields, &input.answers)?;
         let resume_source = resume_source(input)?;
+        if workspace.job_has_application_from(&job.id, &email) {
+            // Says nothing of the first application: not its ID, its stage or when.
+            return Err(DomainError::ApplicationExists(format!(
+                "job {} already has an application from this email address; one application per address and job",
+                job.id
+            )));
+        }
         let fit_score_charged =
             resume_source.is_some() && job.definition.tier == Tier::Paid && job.fit_scores_remaining > 0;
         Ok(vec![Event::ApplicationSubmitted(Box::new(SubmittedApplication {
@@ -111,7 +118,7 @@ fn resume_source(input: &SubmitApplicationInput) -> DomainResult<Option<ResumeSo
 /// Checks resume text before it is stored: blank means "no resume", and
 /// text over the limit is refused before anything is written.
 pub fn acceptable_resume_text(text: &str) -> DomainResult<Option<&str>> {
-    if text.trim().is_empty() {
+    if is_blank(text) {
         return Ok(None);
     }
     if text.len() > RESUME_TEXT_BYTES_MAX {

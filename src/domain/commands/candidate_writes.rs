@@ -13,7 +13,7 @@ use crate::domain::job::Tier;
 use crate::domain::limits::*;
 use crate::domain::notification::{excerpt, Notification, NotificationKind};
 use crate::domain::tag::{hex_color, names_match, tag_name, Tag};
-use crate::domain::text::bounded_text;
+use crate::domain::text::{bounded_text, is_blank};
 use crate::domain::workspace::Workspace;
 
 pub struct MoveStage {
@@ -152,8 +152,8 @@ impl Command for AddComment {
         let Some(text) = self.text.as_deref() else {
             return invalid("`text` is required");
         };
-        if text.trim().is_empty() {
-            return invalid("`text` must not be empty");
+        if is_blank(text) {
+            return invalid("`text` must not be empty (invisible characters alone count as empty)");
         }
         let text = bounded_text("text", text, COMMENT_LENGTH_MAX)?;
         let (application, job) = application_in_scope(workspace, &self.application_id, &self.claims)?;

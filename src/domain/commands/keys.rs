@@ -122,3 +122,34 @@ impl Command for RevokeKey {
         }
     }
 }
+
+/// Records when keys were last used, from the key registry's live values
+/// (see `Event::KeysUsed`). Uses of unknown keys, and uses no newer than
+/// what is recorded, are dropped, so a repeated flush writes nothing.
+pub struct RecordKeyUse {
+    pub uses: Vec<(KeyId, Timestamp)>,
+}
+
+impl Command for RecordKeyUse {
+    type Output = ();
+
+    fn decide(&self, workspace: &Workspace, context: &mut DecideContext<'_>) -> DomainResult<Vec<Event>> {
+        let uses: Vec<(KeyId, Timestamp)> = self
+            .uses
+            .iter()
+            .filter(|(key_id, used_at)| {
+                workspace.keys.contains_key(key_id)
+                    && workspace.key_last_used.get(key_id).is_none_or(|recorded| used_at > recorded)
+            })
+            .cloned()
+            .collect();
+        if uses.is_empty() {
+            return Ok(Vec::new());
+        }
+        Ok(vec![Event::KeysUsed { uses, at: context.now }])
+    }
+
+    fn respond(&self, _workspace: &Workspace, _events: &[Event]) -> DomainResult<()> {
+        Ok(())
+    }
+}

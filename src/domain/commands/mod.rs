@@ -17,7 +17,7 @@ pub use applications::{
 };
 pub use candidate_writes::{AddComment, MoveStage, RerunAts, RerunOutcome, TagInput, TagsChange, UpdateTags};
 pub use jobs::{CreateJob, CriteriaInput, FormFieldInput, JobInput, StageInput, UpdateJob};
-pub use keys::{CreateKey, RevokeKey};
+pub use keys::{CreateKey, RecordKeyUse, RevokeKey};
 pub use organisation::{create_workspace, AddMember, CreateTeam};
 pub use pipeline::CompletePipeline;
 

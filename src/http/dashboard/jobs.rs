@@ -9,6 +9,7 @@ use crate::domain::commands::{
     CreateJob, CriteriaInput, FormFieldInput, JobInput, SetApplicationStatus, StageInput, UpdateJob,
 };
 use crate::domain::ids::JobId;
+use crate::http::body::JsonBody;
 use crate::http::dto::application::{ApplicationDetail, DecodedResults};
 use crate::http::dto::job::JobDetail;
 use crate::http::envelope::{created, success};
@@ -132,10 +133,10 @@ pub async fn create(
     caller: TokenCaller,
     state: web::Data<AppState>,
     org_id: web::Path<String>,
-    body: web::Json<JobBody>,
+    body: JsonBody<JobBody>,
 ) -> Result<HttpResponse, ApiError> {
     let (_, workspace) = caller.managed_workspace(&state, &org_id)?;
-    let command = CreateJob { input: body.into_inner().into() };
+    let command = CreateJob { input: body.0.into() };
     let job_id =
         state.registry.execute(&workspace, command).await.map_err(|error| ApiError::from_registry(SURFACE, error))?;
     Ok(job_detail_response(&workspace, &job_id, true))
@@ -145,17 +146,18 @@ pub async fn update(
     caller: TokenCaller,
     state: web::Data<AppState>,
     path: web::Path<(String, String)>,
-    body: web::Json<JobBody>,
+    body: JsonBody<JobBody>,
 ) -> Result<HttpResponse, ApiError> {
     let (org_id, job_id) = path.into_inner();
     let (_, workspace) = caller.managed_workspace(&state, &org_id)?;
-    let command = UpdateJob { job_id, input: body.into_inner().into() };
+    let command = UpdateJob { job_id, input: body.0.into() };
     let job_id =
         state.registry.execute(&workspace, command).await.map_err(|error| ApiError::from_registry(SURFACE, error))?;
     Ok(job_detail_response(&workspace, &job_id, false))
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct StatusBody {
     status: Option<String>,
 }
@@ -164,11 +166,11 @@ pub async fn set_application_status(
     caller: TokenCaller,
     state: web::Data<AppState>,
     path: web::Path<(String, String)>,
-    body: web::Json<StatusBody>,
+    body: JsonBody<StatusBody>,
 ) -> Result<HttpResponse, ApiError> {
     let (org_id, application_id) = path.into_inner();
     let (_, workspace) = caller.managed_workspace(&state, &org_id)?;
-    let command = SetApplicationStatus { application_id, status: body.into_inner().status.unwrap_or_default() };
+    let command = SetApplicationStatus { application_id, status: body.0.status.unwrap_or_default() };
     let application =
         state.registry.execute(&workspace, command).await.map_err(|error| ApiError::from_registry(SURFACE, error))?;
     let results = DecodedResults::of(&application)?;

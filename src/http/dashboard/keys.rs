@@ -7,6 +7,7 @@ use serde_json::json;
 use crate::auth::api_key::generate_api_key;
 use crate::domain::commands::{CreateKey, RevokeKey};
 use crate::domain::query::list_keys;
+use crate::http::body::JsonBody;
 use crate::http::dto::key::KeyView;
 use crate::http::envelope::{created, success};
 use crate::http::error::{ApiError, Surface};
@@ -17,13 +18,14 @@ use crate::http::state::AppState;
 const SURFACE: Surface = Surface::Dashboard;
 
 #[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
 pub struct ClaimsBody {
     teams: Option<Vec<String>>,
     jobs: Option<Vec<String>>,
 }
 
 #[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct CreateKeyBody {
     name: Option<String>,
     claims: Option<ClaimsBody>,
@@ -35,10 +37,10 @@ pub async fn create(
     caller: TokenCaller,
     state: web::Data<AppState>,
     org_id: web::Path<String>,
-    body: web::Json<CreateKeyBody>,
+    body: JsonBody<CreateKeyBody>,
 ) -> Result<HttpResponse, ApiError> {
     let (_, workspace) = caller.managed_workspace(&state, &org_id)?;
-    let body = body.into_inner();
+    let body = body.0;
     let claims = body.claims.unwrap_or_default();
     let material = generate_api_key();
     let command = CreateKey {
@@ -70,8 +72,9 @@ pub async fn list(
     let keys: Vec<KeyView> = list_keys(&workspace)
         .into_iter()
         .map(|key| {
-            let last_used_at = state.registry.directory.keys.entry(&key.hash).and_then(|entry| entry.last_used_at());
-            KeyView::new(key, last_used_at, now)
+            let live = state.registry.directory.keys.entry(&key.hash).and_then(|entry| entry.last_used_at());
+            let recorded = workspace.key_last_used.get(&key.id).copied();
+            KeyView::new(key, live.max(recorded), now)
         })
         .collect();
     Ok(success(json!({ "keys": keys })))

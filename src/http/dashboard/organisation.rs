@@ -8,10 +8,11 @@ use serde_json::json;
 use crate::domain::commands::{AddMember, CreateTeam};
 use crate::domain::error::DomainError;
 use crate::domain::ids::WorkspaceId;
-use crate::domain::member::Member;
+use crate::domain::member::{Member, Role};
 use crate::domain::notification::{Notification, NotificationKind};
 use crate::domain::query::page_of;
 use crate::domain::workspace::Workspace;
+use crate::http::body::JsonBody;
 use crate::http::dto::Pagination;
 use crate::http::envelope::{created, success};
 use crate::http::error::{ApiError, Surface};
@@ -22,12 +23,14 @@ use crate::http::state::AppState;
 const SURFACE: Surface = Surface::Dashboard;
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct OwnerBody {
     name: Option<String>,
     email: Option<String>,
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct WorkspaceBody {
     name: Option<String>,
     owner: Option<OwnerBody>,
@@ -37,9 +40,9 @@ pub async fn put_workspace(
     caller: TokenCaller,
     state: web::Data<AppState>,
     org_id: web::Path<String>,
-    body: web::Json<WorkspaceBody>,
+    body: JsonBody<WorkspaceBody>,
 ) -> Result<HttpResponse, ApiError> {
-    if !caller.is_owner_of(&org_id) {
+    if !caller.claims_ownership_of(&org_id) {
         return Err(if caller.claims.organisation != *org_id {
             ApiError::not_found(SURFACE, format!("organisation {:?} was not found", org_id.as_str()))
         } else {
@@ -49,7 +52,7 @@ pub async fn put_workspace(
     let Some(workspace_id) = WorkspaceId::parse(&org_id) else {
         return Err(ApiError::invalid(SURFACE, "the organisation ID must be 1 to 64 letters, digits, `_` or `-`"));
     };
-    let body = body.into_inner();
+    let body = body.0;
     let owner = body.owner.unwrap_or(OwnerBody { name: None, email: None });
     let (handle, was_created) = state
         .registry
@@ -62,6 +65,14 @@ pub async fn put_workspace(
         )
         .await
         .map_err(|error| ApiError::from_registry(SURFACE, error))?;
+    if !was_created {
+        // Only the creating PUT is open to a token alone; an existing
+        // workspace is shown to its owners only.
+        let access = caller.workspace_access(&state, &org_id)?;
+        if access.role != Role::Owner {
+            return Err(ApiError::Domain(SURFACE, DomainError::Forbidden("this needs the owner role".into())));
+        }
+    }
     let workspace = handle.state.read();
     let data = json!({ "workspace": workspace_view(&workspace) });
     Ok(if was_created { created(data) } else { success(data) })
@@ -78,7 +89,7 @@ fn workspace_view(workspace: &Workspace) -> serde_json::Value {
 }
 
 #[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct MemberBody {
     user_id: Option<String>,
     name: Option<String>,
@@ -90,10 +101,10 @@ pub async fn add_member(
     caller: TokenCaller,
     state: web::Data<AppState>,
     org_id: web::Path<String>,
-    body: web::Json<MemberBody>,
+    body: JsonBody<MemberBody>,
 ) -> Result<HttpResponse, ApiError> {
     let (_, workspace) = caller.managed_workspace(&state, &org_id)?;
-    let body = body.into_inner();
+    let body = body.0;
     let user_id = body.user_id.unwrap_or_default();
     let existed = workspace.state.read().members.keys().any(|id| id.as_str() == user_id);
     let command = AddMember {
@@ -119,6 +130,7 @@ fn member_view(member: &Member) -> serde_json::Value {
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct TeamBody {
     name: Option<String>,
 }
@@ -127,10 +139,10 @@ pub async fn create_team(
     caller: TokenCaller,
     state: web::Data<AppState>,
     org_id: web::Path<String>,
-    body: web::Json<TeamBody>,
+    body: JsonBody<TeamBody>,
 ) -> Result<HttpResponse, ApiError> {
     let (_, workspace) = caller.managed_workspace(&state, &org_id)?;
-    let command = CreateTeam { name: body.into_inner().name.unwrap_or_default() };
+    let command = CreateTeam { name: body.0.name.unwrap_or_default() };
     let team =
         state.registry.execute(&workspace, command).await.map_err(|error| ApiError::from_registry(SURFACE, error))?;
     Ok(created(

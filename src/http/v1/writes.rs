@@ -7,6 +7,7 @@ use serde::Deserialize;
 use serde_json::json;
 
 use crate::domain::commands::{AddComment, MoveStage, RerunAts, RerunOutcome, TagInput, TagsChange, UpdateTags};
+use crate::http::body::{JsonBody, NoBody};
 use crate::http::dto::application::{stage_view, CommentView};
 use crate::http::envelope::{created, success};
 use crate::http::error::{ApiError, Surface};
@@ -16,7 +17,7 @@ use crate::http::state::AppState;
 const SURFACE: Surface = Surface::PublicApi;
 
 #[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct StageBody {
     stage: Option<String>,
     stage_id: Option<String>,
@@ -26,14 +27,18 @@ pub async fn move_stage(
     caller: KeyCaller,
     state: web::Data<AppState>,
     application_id: web::Path<String>,
-    body: web::Json<StageBody>,
+    body: JsonBody<StageBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let body = body.into_inner();
-    let command = MoveStage {
-        claims: caller.key.claims.clone(),
-        application_id: application_id.into_inner(),
-        stage: body.stage.filter(|stage| !stage.trim().is_empty()).or(body.stage_id),
+    let stage = match body.0 {
+        StageBody { stage: Some(stage), stage_id: Some(alias) } if stage.trim() != alias.trim() => {
+            return Err(ApiError::invalid(
+                SURFACE,
+                format!("`stage` {stage:?} and its alias `stageId` {alias:?} disagree; send one of them"),
+            ))
+        }
+        StageBody { stage, stage_id } => stage.or(stage_id),
     };
+    let command = MoveStage { claims: caller.key.claims.clone(), application_id: application_id.into_inner(), stage };
     let application = state
         .registry
         .execute(&caller.workspace, command)
@@ -53,13 +58,14 @@ pub async fn move_stage(
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct TagBody {
     name: Option<String>,
     color: Option<String>,
 }
 
 #[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct TagsBody {
     add: Option<Vec<String>>,
     remove: Option<Vec<String>>,
@@ -100,12 +106,12 @@ pub async fn update_tags(
     caller: KeyCaller,
     state: web::Data<AppState>,
     application_id: web::Path<String>,
-    body: web::Json<TagsBody>,
+    body: JsonBody<TagsBody>,
 ) -> Result<HttpResponse, ApiError> {
     let command = UpdateTags {
         claims: caller.key.claims.clone(),
         application_id: application_id.into_inner(),
-        change: body.into_inner().into_change()?,
+        change: body.0.into_change()?,
     };
     let application = state
         .registry
@@ -121,6 +127,7 @@ pub async fn rerun_ats(
     caller: KeyCaller,
     state: web::Data<AppState>,
     application_id: web::Path<String>,
+    _no_body: NoBody,
 ) -> Result<HttpResponse, ApiError> {
     let application_id = application_id.into_inner();
     let command = RerunAts { claims: caller.key.claims.clone(), application_id: application_id.clone() };
@@ -147,6 +154,7 @@ pub async fn rerun_ats(
 }
 
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct CommentBody {
     text: Option<String>,
 }
@@ -155,14 +163,11 @@ pub async fn add_comment(
     caller: KeyCaller,
     state: web::Data<AppState>,
     application_id: web::Path<String>,
-    body: web::Json<CommentBody>,
+    body: JsonBody<CommentBody>,
 ) -> Result<HttpResponse, ApiError> {
     let application_id = application_id.into_inner();
-    let command = AddComment {
-        claims: caller.key.claims.clone(),
-        application_id: application_id.clone(),
-        text: body.into_inner().text,
-    };
+    let command =
+        AddComment { claims: caller.key.claims.clone(), application_id: application_id.clone(), text: body.0.text };
     let comment = state
         .registry
         .execute(&caller.workspace, command)

@@ -2,12 +2,13 @@
 //! checking it, as pure functions over bytes so every rule is testable
 //! without touching the disk.
 //!
-//! Layout (little-endian), format version 1:
+//! Layout (little-endian), format versions 1 and 2 (version 2 changed the
+//! payload only: the workspace image gained the keys' last use):
 //!
 //! | bytes | field                                         |
 //! |-------|-----------------------------------------------|
 //! | 8     | magic `SHORTSNP`                              |
-//! | 4     | format_version (`u32`, = 1)                   |
+//! | 4     | format_version (`u32`, 1 or 2)                |
 //! | 4     | header_length (`u32`, bytes before payload)   |
 //! | 2     | workspace_id_length (`u16`, 1..=64)           |
 //! | n     | workspace_id (UTF-8, `[A-Za-z0-9_-]`)         |
@@ -22,13 +23,14 @@
 //! CRC-32C over the bytes before it are the same in every format version. So
 //! a reader checks the header's checksum *before* it trusts the version: a
 //! flipped bit in the version field is reported as corruption, and only a
-//! header that is intact and says "version 2" is reported as unsupported.
+//! header that is intact and names a version this build does not know is
+//! reported as unsupported.
 
 use std::path::Path;
 
 use super::{
-    check_workspace_id, SnapshotError, SnapshotHeader, SNAPSHOT_FORMAT_VERSION, SNAPSHOT_MAGIC,
-    SNAPSHOT_PAYLOAD_BYTES_MAX,
+    check_workspace_id, SnapshotError, SnapshotHeader, SNAPSHOT_FORMAT_VERSION, SNAPSHOT_FORMAT_VERSION_OLDEST,
+    SNAPSHOT_MAGIC, SNAPSHOT_PAYLOAD_BYTES_MAX,
 };
 
 /// Magic, format version and header length: readable in every version.
@@ -92,13 +94,14 @@ pub(super) fn parse_header(path: &Path, bytes: &[u8]) -> Result<SnapshotHeader, 
         ));
     }
     let format_version = read_u32(bytes, 8);
-    if format_version != SNAPSHOT_FORMAT_VERSION {
+    if !(SNAPSHOT_FORMAT_VERSION_OLDEST..=SNAPSHOT_FORMAT_VERSION).contains(&format_version) {
         return Err(SnapshotError::UnsupportedVersion { path: path.to_path_buf(), version: format_version });
     }
-    parse_version_1_fields(path, bytes)
+    parse_version_1_fields(path, bytes, format_version)
 }
 
-fn parse_version_1_fields(path: &Path, bytes: &[u8]) -> Result<SnapshotHeader, SnapshotError> {
+/// The header fields, laid out alike in versions 1 and 2.
+fn parse_version_1_fields(path: &Path, bytes: &[u8], format_version: u32) -> Result<SnapshotHeader, SnapshotError> {
     let workspace_id_length = usize::from(read_u16(bytes, STABLE_PREFIX_BYTES));
     let expected_length = VERSION_1_HEADER_BYTES_WITHOUT_ID + workspace_id_length;
     if bytes.len() != expected_length {
@@ -117,7 +120,7 @@ fn parse_version_1_fields(path: &Path, bytes: &[u8]) -> Result<SnapshotHeader, S
         .to_owned();
     check_workspace_id(&workspace_id).map_err(|reason| corrupt(path, reason))?;
     let header = SnapshotHeader {
-        format_version: SNAPSHOT_FORMAT_VERSION,
+        format_version,
         workspace_id,
         lsn: read_u64(bytes, id_end),
         created_at_unix_milliseconds: read_u64(bytes, id_end + 8) as i64,
@@ -177,7 +180,7 @@ mod tests {
         let bytes = encode_header(&sample_header());
         assert_eq!(bytes.len(), 50 + 11);
         assert_eq!(&bytes[..8], b"SHORTSNP");
-        assert_eq!(bytes[8..12], 1u32.to_le_bytes());
+        assert_eq!(bytes[8..12], SNAPSHOT_FORMAT_VERSION.to_le_bytes());
         assert_eq!(bytes[12..16], 61u32.to_le_bytes());
         assert_eq!(bytes[16..18], 11u16.to_le_bytes());
         assert_eq!(&bytes[18..29], b"acme-corp_1");
@@ -207,14 +210,29 @@ mod tests {
         assert!(matches!(parse(&bytes), Err(SnapshotError::HeaderCorrupt { .. })));
     }
 
-    #[test]
-    fn an_intact_header_of_a_future_version_is_unsupported() {
+    fn with_version(version: u32) -> Vec<u8> {
         let mut bytes = encode_header(&sample_header());
-        bytes[8..12].copy_from_slice(&2u32.to_le_bytes());
+        bytes[8..12].copy_from_slice(&version.to_le_bytes());
         let crc_offset = bytes.len() - 4;
         let crc = crc32c::crc32c(&bytes[..crc_offset]);
         bytes[crc_offset..].copy_from_slice(&crc.to_le_bytes());
-        assert!(matches!(parse(&bytes), Err(SnapshotError::UnsupportedVersion { version: 2, .. })));
+        bytes
+    }
+
+    #[test]
+    fn an_intact_header_of_a_future_version_is_unsupported() {
+        let future = SNAPSHOT_FORMAT_VERSION + 1;
+        assert!(matches!(
+            parse(&with_version(future)),
+            Err(SnapshotError::UnsupportedVersion { version, .. }) if version == future
+        ));
+        assert!(matches!(parse(&with_version(0)), Err(SnapshotError::UnsupportedVersion { version: 0, .. })));
+    }
+
+    #[test]
+    fn a_version_1_header_still_parses_and_says_so() {
+        let header = parse(&with_version(1)).unwrap();
+        assert_eq!(header, SnapshotHeader { format_version: 1, ..sample_header() });
     }
 
     #[test]

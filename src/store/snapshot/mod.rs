@@ -48,7 +48,11 @@ pub use mapped::{snapshot_in_memory, SnapshotAccess, SnapshotBytes, SnapshotInMe
 use header::{encode_header, parse_header, parse_stable_prefix, STABLE_PREFIX_BYTES};
 
 pub const SNAPSHOT_MAGIC: [u8; 8] = *b"SHORTSNP";
-pub const SNAPSHOT_FORMAT_VERSION: u32 = 1;
+/// The version this build writes. Version 2 added the keys' last use to the
+/// workspace image; its header is version 1's.
+pub const SNAPSHOT_FORMAT_VERSION: u32 = 2;
+/// The oldest version this build still reads (and migrates on load).
+pub const SNAPSHOT_FORMAT_VERSION_OLDEST: u32 = 1;
 pub const SNAPSHOT_FILE_EXTENSION: &str = "snap";
 /// The largest payload written or read. It bounds the allocation of a read.
 pub const SNAPSHOT_PAYLOAD_BYTES_MAX: u64 = 16 << 30;
@@ -108,7 +112,7 @@ pub enum SnapshotError {
     AlreadyExists { path: PathBuf },
     #[error("{path} is not a snapshot: it does not start with the magic bytes SHORTSNP")]
     BadMagic { path: PathBuf },
-    #[error("snapshot {path} has format version {version}; this build reads version {SNAPSHOT_FORMAT_VERSION} only")]
+    #[error("snapshot {path} has format version {version}; this build reads versions {SNAPSHOT_FORMAT_VERSION_OLDEST} to {SNAPSHOT_FORMAT_VERSION}")]
     UnsupportedVersion { path: PathBuf, version: u32 },
     #[error("snapshot {path} has a corrupt header: {reason}")]
     HeaderCorrupt { path: PathBuf, reason: String },
