@@ -17,6 +17,7 @@ pub const DEFAULT_APPLY_RATE_PER_ADDRESS_PER_MINUTE: u32 = 10;
 pub const DEFAULT_APPLY_RATE_PER_JOB_PER_MINUTE: u32 = 60;
 pub const DEFAULT_BODY_READ_TIMEOUT_MILLISECONDS: u64 = 30_000;
 pub const DEFAULT_SHUTDOWN_TIMEOUT_SECONDS: u64 = 10;
+pub const DEFAULT_HEADER_READ_TIMEOUT_MILLISECONDS: u64 = 5_000;
 pub const DEFAULT_WAL_SEGMENT_BYTES: u64 = 64 * 1024 * 1024;
 pub const DEFAULT_SNAPSHOT_INTERVAL_SECONDS: u64 = 300;
 pub const DEFAULT_SNAPSHOT_EVERY_RECORDS: u64 = 100_000;
@@ -167,6 +168,9 @@ pub struct ServeSettings {
     /// Reverse proxies (addresses or CIDR blocks, comma-separated) whose X-Forwarded-For names the client; none by default.
     #[arg(long, env = "SHORTLIST_TRUSTED_PROXIES", value_delimiter = ',', value_parser = parse_ip_network)]
     pub trusted_proxies: Vec<IpNetwork>,
+    /// A request's line and headers must arrive within this many milliseconds of the connection's first byte; then 408 and the connection closes.
+    #[arg(long, env = "SHORTLIST_HEADER_READ_TIMEOUT_MILLISECONDS", default_value_t = DEFAULT_HEADER_READ_TIMEOUT_MILLISECONDS)]
+    pub header_read_timeout_milliseconds: u64,
     /// A request body must arrive whole within this many milliseconds of its headers; then 408 and the connection closes.
     #[arg(long, env = "SHORTLIST_BODY_READ_TIMEOUT_MILLISECONDS", default_value_t = DEFAULT_BODY_READ_TIMEOUT_MILLISECONDS)]
     pub body_read_timeout_milliseconds: u64,

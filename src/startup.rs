@@ -137,6 +137,7 @@ impl Application {
             settings: HttpSettings {
                 claims_window: settings.claims_window,
                 intake_body_bytes_max: settings.intake_body_bytes_max,
+                header_read_timeout_milliseconds: settings.header_read_timeout_milliseconds.max(1),
                 body_read_timeout_milliseconds: settings.body_read_timeout_milliseconds.max(1),
                 shutdown_timeout_seconds: settings.shutdown_timeout_seconds,
                 trusted_proxies: TrustedProxies(settings.trusted_proxies.clone()),

@@ -74,12 +74,13 @@ impl FromRequest for NoBody {
     }
 }
 
+/// `application/json`, or any JSON media type (`text/json`, `application/merge-patch+json`), as actix-web's own extractor accepted.
 fn is_json_media_type(request: &HttpRequest) -> bool {
     let Some(value) = request.headers().get(header::CONTENT_TYPE).and_then(|value| value.to_str().ok()) else {
         return false;
     };
-    let essence = value.split(';').next().unwrap_or("").trim().to_ascii_lowercase();
-    essence == "application/json" || (essence.starts_with("application/") && essence.ends_with("+json"))
+    let Ok(media_type) = value.parse::<actix_web::mime::Mime>() else { return false };
+    media_type.subtype() == actix_web::mime::JSON || media_type.suffix() == Some(actix_web::mime::JSON)
 }
 
 /// Parses `bytes` as one JSON value of type `T`; a field the type does not

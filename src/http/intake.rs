@@ -146,15 +146,47 @@ struct ApplicationBody {
     candidate_name: Option<String>,
     email: Option<String>,
     phone: Option<String>,
-    answers: Option<BTreeMap<String, Value>>,
+    answers: Option<Answers>,
     resume_text: Option<String>,
+}
+
+/// The `answers` object. A key given twice is refused, as a duplicate field
+/// anywhere else is (a plain map would keep the last one silently).
+#[derive(Default)]
+struct Answers(BTreeMap<String, Value>);
+
+impl<'de> Deserialize<'de> for Answers {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Answers, D::Error> {
+        struct AnswersVisitor;
+
+        impl<'de> serde::de::Visitor<'de> for AnswersVisitor {
+            type Value = Answers;
+
+            fn expecting(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                formatter.write_str("an object of answers by question key")
+            }
+
+            fn visit_map<M: serde::de::MapAccess<'de>>(self, mut map: M) -> Result<Answers, M::Error> {
+                let mut answers = BTreeMap::new();
+                while let Some((key, value)) = map.next_entry::<String, Value>()? {
+                    if answers.contains_key(&key) {
+                        return Err(serde::de::Error::custom(format_args!("answer `{key}` is given twice")));
+                    }
+                    answers.insert(key, value);
+                }
+                Ok(Answers(answers))
+            }
+        }
+
+        deserializer.deserialize_map(AnswersVisitor)
+    }
 }
 
 fn from_json(body: &[u8]) -> Result<IntakeForm, ApiError> {
     let body: ApplicationBody = serde_json::from_slice(body)
         .map_err(|error| ApiError::invalid(SURFACE, format!("the JSON body is invalid: {error}")))?;
     let mut answers = BTreeMap::new();
-    for (key, value) in body.answers.unwrap_or_default() {
+    for (key, value) in body.answers.map(|answers| answers.0).unwrap_or_default() {
         answers.insert(key.clone(), answer_text(&key, value)?);
     }
     Ok(IntakeForm {
@@ -236,7 +268,7 @@ fn assign_field(
             input.resume_media_type = Some(content_type.unwrap_or_else(|| "text/plain".into()));
         }
         "answers" => {
-            let answers: BTreeMap<String, Value> = serde_json::from_str(&text).map_err(|error| {
+            let Answers(answers) = serde_json::from_str(&text).map_err(|error| {
                 ApiError::invalid(SURFACE, format!("form field `answers` must be a JSON object: {error}"))
             })?;
             for (key, value) in answers {

@@ -18,6 +18,7 @@ pub type ServerHandle = actix_web::dev::ServerHandle;
 
 pub fn start_server(listener: TcpListener, state: web::Data<AppState>, workers: usize) -> std::io::Result<Server> {
     let shutdown_timeout_seconds = state.settings.shutdown_timeout_seconds;
+    let header_read_timeout = std::time::Duration::from_millis(state.settings.header_read_timeout_milliseconds);
     let server = HttpServer::new(move || {
         App::new()
             .app_data(state.clone())
@@ -31,6 +32,7 @@ pub fn start_server(listener: TcpListener, state: web::Data<AppState>, workers: 
     })
     .workers(workers.max(1))
     .shutdown_timeout(shutdown_timeout_seconds)
+    .client_request_timeout(header_read_timeout)
     .listen(listener)?
     .run();
     Ok(server)

@@ -17,6 +17,8 @@ pub struct HttpSettings {
     pub claims_window: usize,
     /// Largest careers-page application body (JSON or multipart).
     pub intake_body_bytes_max: usize,
+    /// How long a request's line and headers may take to arrive.
+    pub header_read_timeout_milliseconds: u64,
     /// How long a request body may take to arrive, from its headers on.
     pub body_read_timeout_milliseconds: u64,
     /// How long a graceful shutdown waits for in-flight requests.

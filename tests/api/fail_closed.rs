@@ -381,6 +381,23 @@ async fn duplicate_multipart_fields_are_refused() {
 }
 
 #[actix_web::test]
+async fn an_answer_given_twice_in_json_is_refused() {
+    let app = spawn_app().await;
+    let fixture = fixture(&app, "acme").await;
+    let body = r#"{"candidateName":"Ana","email":"ana@example.com","answers":{"level":"Senior","level":"Junior"}}"#;
+    let request = app
+        .client
+        .post(app.url(&format!("/api/jobs/{}/applications", fixture.paid_job_id())))
+        .insert_header(("Content-Type", "application/json"));
+    let reply = app.raw(request, awc::body::BoxBody::new(body)).await.expect(400);
+    assert!(
+        reply.body["error"]["message"].as_str().unwrap().contains("answer `level` is given twice"),
+        "{}",
+        reply.body
+    );
+}
+
+#[actix_web::test]
 async fn a_body_that_stops_part_way_gets_408_at_the_deadline_and_the_connection_closes() {
     let app = spawn_app_with(|settings| settings.body_read_timeout_milliseconds = 300).await;
     let fixture = fixture(&app, "acme").await;
@@ -416,6 +433,46 @@ async fn a_graceful_shutdown_ends_within_its_bound_whatever_a_client_holds_open(
     actix_web::rt::time::timeout(Duration::from_secs(10), stopping).await.expect("the shutdown ends");
     assert!(started.elapsed() < Duration::from_secs(5), "bounded by the 1 s setting: {:?}", started.elapsed());
     drop(stalled);
+}
+
+// ----- errors the HTTP framework answers itself -----
+
+async fn transport_error(app: &TestApp, request: String) -> (String, String) {
+    let (response, _, _) = raw_exchange(app, request, Vec::new(), Duration::from_secs(10)).await;
+    let status = response.split(' ').nth(1).unwrap_or("").to_owned();
+    (status, envelope_code(&response))
+}
+
+#[actix_web::test]
+async fn errors_answered_before_any_handler_runs_are_in_the_envelope_too() {
+    let app = spawn_app().await;
+    let long_path = format!("/api/v1/jobs/{}", "a".repeat(100 * 1024));
+    let cases = [
+        (format!("GET {long_path} HTTP/1.1\r\nHost: x\r\n\r\n"), "400", "MALFORMED_REQUEST"),
+        (format!("GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: {}\r\n\r\n", "b".repeat(200 * 1024)), "431", "REQUEST_HEADERS_TOO_LARGE"),
+        ("GET /healthz HTTP/1.1\r\nHost: x\r\nX-Nul: a\0b\r\n\r\n".to_owned(), "400", "MALFORMED_REQUEST"),
+        ("GET /healthz HTTP/1.1\r\nHost: x\r\nX-Folded: a\r\n  b\r\n\r\n".to_owned(), "400", "MALFORMED_REQUEST"),
+        (
+            "POST /api/jobs/job_x/applications HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n".to_owned(),
+            "400",
+            "MALFORMED_REQUEST",
+        ),
+    ];
+    for (request, status, code) in cases {
+        let shown: String = request.chars().take(60).collect();
+        assert_eq!(transport_error(&app, request).await, (status.to_owned(), code.to_owned()), "{shown:?}");
+    }
+}
+
+#[actix_web::test]
+async fn headers_that_arrive_too_slowly_get_408_in_the_envelope() {
+    let app = spawn_app_with(|settings| settings.header_read_timeout_milliseconds = 300).await;
+    let (response, elapsed, closed) =
+        raw_exchange(&app, "GET /healthz HTTP/1.1\r\nHost: x\r\n".to_owned(), Vec::new(), Duration::from_secs(10))
+            .await;
+    assert!(response.starts_with("HTTP/1.1 408"), "{response}");
+    assert_eq!(envelope_code(&response), "REQUEST_TIMEOUT");
+    assert!(closed && elapsed < Duration::from_secs(5), "{elapsed:?}");
 }
 
 // ----- lastUsedAt -----

@@ -64,6 +64,7 @@ pub fn test_settings(data_dir: PathBuf) -> ServeSettings {
         apply_rate_per_address_per_minute: 0,
         apply_rate_per_job_per_minute: 0,
         trusted_proxies: Vec::new(),
+        header_read_timeout_milliseconds: 5_000,
         body_read_timeout_milliseconds: 30_000,
         shutdown_timeout_seconds: 10,
         durability: DurabilitySettings {
