@@ -86,6 +86,15 @@ async fn an_unknown_field_at_any_level_of_any_body_is_refused_and_named() {
             "skills",
         ),
         ("PATCH", job.clone(), json!({ "fitScoresAdd": 1, "fitScore": 5 }), "fitScore"),
+        ("PATCH", job.clone(), json!({ "stages": [{ "name": "A", "colour": "red" }] }), "colour"),
+        (
+            "PATCH",
+            job.clone(),
+            json!({ "formFields": [{ "key": "k", "label": "L", "type": "text", "min": 1 }] }),
+            "min",
+        ),
+        ("PATCH", job.clone(), json!({ "criteria": { "niceToHave": ["Kafka"] } }), "niceToHave"),
+        ("PATCH", job.clone(), json!({ "criteria": { "weighting": { "education": 5 } } }), "education"),
         (
             "PATCH",
             format!("{org}/applications/{application}"),
