@@ -28,7 +28,7 @@ use shortlist::domain::image::WorkspaceImage;
 use shortlist::domain::synthetic::{synthetic_workspace, PipelineResult};
 use shortlist::domain::time::Timestamp;
 use shortlist::domain::workspace::Workspace;
-use shortlist::engine::{parse_resume, score_resume};
+use shortlist::engine::{parse_resume, score_resume, YearMonth};
 use shortlist::store::codec;
 use shortlist::store::snapshot::{snapshot_in_memory, SnapshotAccess};
 use shortlist::store::wal::{FileStorage, FsyncMode, Wal, WalConfig};
@@ -51,7 +51,7 @@ fn pipeline_results() -> Vec<PipelineResult> {
     (0..DISTINCT_RESUMES)
         .map(|index| {
             let text = candidate(99, index, Track::BackendEngineer).resume_text;
-            let resume = parse_resume(&text).expect("corpus resumes parse");
+            let resume = parse_resume(&text, YearMonth { year: 2026, month: 11 }).expect("corpus resumes parse");
             let breakdown = score_resume(&text, &resume, &criteria);
             let scored = ScoredBreakdown {
                 overall_score: breakdown.overall_score,

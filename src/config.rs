@@ -55,6 +55,43 @@ pub enum Command {
     },
     /// Point-in-time restore of one workspace from a snapshot plus the log, into another data directory.
     Restore(RestoreSettings),
+    /// Print the text the pipeline would read from a resume file (PDF, DOCX or text), or why it cannot.
+    Extract {
+        file: PathBuf,
+        #[command(flatten)]
+        limits: ExtractionSettings,
+    },
+    /// Internal: extracts one resume file from standard input (the server runs it, isolated, for PDFs).
+    #[command(hide = true)]
+    ExtractWorker(ExtractionSettings),
+}
+
+/// Bounds on reading an uploaded resume file.
+#[derive(Args, Debug, Clone, Copy)]
+pub struct ExtractionSettings {
+    /// Largest resume file read, in bytes; a larger one ends its pipeline `failed` with `file_too_large`.
+    #[arg(long = "file-bytes-max", env = "SHORTLIST_RESUME_FILE_BYTES_MAX", default_value_t = crate::extract::DEFAULT_FILE_BYTES_MAX)]
+    pub file_bytes_max: usize,
+    /// Most bytes a resume file may decompress to (DOCX parts, PDF streams).
+    #[arg(long = "decompressed-bytes-max", env = "SHORTLIST_RESUME_DECOMPRESSED_BYTES_MAX", default_value_t = crate::extract::DEFAULT_DECOMPRESSED_BYTES_MAX)]
+    pub decompressed_bytes_max: usize,
+    /// Most pages a PDF resume may have.
+    #[arg(long = "pages-max", env = "SHORTLIST_RESUME_PAGES_MAX", default_value_t = crate::extract::DEFAULT_PAGES_MAX)]
+    pub pages_max: usize,
+    /// Longest one extraction may run before it is stopped (`extraction_timeout`).
+    #[arg(long = "extraction-timeout-milliseconds", env = "SHORTLIST_EXTRACTION_TIMEOUT_MILLISECONDS", default_value_t = crate::extract::DEFAULT_TIMEOUT_MILLISECONDS)]
+    pub timeout_milliseconds: u64,
+}
+
+impl ExtractionSettings {
+    pub fn limits(&self) -> crate::extract::ExtractionLimits {
+        crate::extract::ExtractionLimits {
+            file_bytes_max: self.file_bytes_max,
+            decompressed_bytes_max: self.decompressed_bytes_max,
+            pages_max: self.pages_max.max(1),
+            timeout_milliseconds: self.timeout_milliseconds.max(1),
+        }
+    }
 }
 
 #[derive(Args, Debug, Clone)]
@@ -177,6 +214,8 @@ pub struct ServeSettings {
     /// On SIGTERM/SIGINT, in-flight requests get at most this long to finish before their connections are closed.
     #[arg(long, env = "SHORTLIST_SHUTDOWN_TIMEOUT_SECONDS", default_value_t = DEFAULT_SHUTDOWN_TIMEOUT_SECONDS)]
     pub shutdown_timeout_seconds: u64,
+    #[command(flatten)]
+    pub extraction: ExtractionSettings,
     #[command(flatten)]
     pub durability: DurabilitySettings,
 }

@@ -7,12 +7,14 @@
 //!   them, and the bridge to the rayon pool that runs pipelines.
 //! - `domain`: pure types and rules: commands decide events, `apply` folds
 //!   them into state, queries read it. No HTTP, no actors, no IO.
+//! - `extract`: resume files (PDF, DOCX, text) to lines with layout hints,
+//!   within bounds, or a machine-readable reason why not.
 //! - `engine`: resume parsing and ATS scoring; pure and synchronous.
 //! - `auth`: API key material, the key registry, JWT checks, rate limits.
 //! - `demo`: the demo workspace and the synthetic data of `shortlist seed`.
 //! - `config`, `startup`, `clock`: settings, wiring, and the injectable clock.
 //!
-//! Arrows point inwards: http → workspace → {engine, auth} → domain.
+//! Arrows point inwards: http → workspace → {extract, engine, auth} → domain.
 
 pub mod auth;
 pub mod clock;
@@ -20,6 +22,7 @@ pub mod config;
 pub mod demo;
 pub mod domain;
 pub mod engine;
+pub mod extract;
 pub mod http;
 pub mod operator;
 pub mod startup;

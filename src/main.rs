@@ -32,7 +32,10 @@ fn main() -> ExitCode {
         .with_ansi(std::io::stderr().is_terminal())
         .init();
     let cli = Cli::parse();
-    if matches!(cli.command, Some(Command::Token(_) | Command::Snapshot { .. } | Command::Wal { .. })) {
+    if matches!(
+        cli.command,
+        Some(Command::Token(_) | Command::Snapshot { .. } | Command::Wal { .. } | Command::Extract { .. })
+    ) {
         exit_quietly_when_the_reader_goes_away();
     }
     let result = match cli.command {
@@ -43,6 +46,10 @@ fn main() -> ExitCode {
         Some(Command::Snapshot { command }) => snapshot_command(command),
         Some(Command::Wal { command }) => wal_command(command),
         Some(Command::Restore(settings)) => restore_command(&settings),
+        Some(Command::Extract { file, limits }) => extract_command(&file, &limits),
+        Some(Command::ExtractWorker(settings)) => {
+            shortlist::extract::isolated::run_worker(&settings.limits()).map_err(|error| error.to_string())
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -50,6 +57,23 @@ fn main() -> ExitCode {
             eprintln!("shortlist: {message}");
             ExitCode::FAILURE
         }
+    }
+}
+
+/// Extracts in this process (the operator is watching; no isolation needed)
+/// and prints the lines, then the link targets, or the failure and its code.
+fn extract_command(file: &std::path::Path, settings: &shortlist::config::ExtractionSettings) -> Result<(), String> {
+    let bytes = std::fs::read(file).map_err(|error| format!("{}: {error}", file.display()))?;
+    match shortlist::extract::extract_in_process(&bytes, &settings.limits()) {
+        Ok(document) => {
+            println!("format: {:?}, pages: {}, lines: {}", document.format, document.pages, document.lines.len());
+            print!("{}", document.text());
+            for link in &document.links {
+                println!("link: {link}");
+            }
+            Ok(())
+        }
+        Err(failure) => Err(format!("{}: {failure}", failure.code())),
     }
 }
 

@@ -5,7 +5,7 @@
 use std::fs;
 use std::io::Write;
 use std::net::TcpListener;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use actix::Arbiter;
@@ -14,6 +14,7 @@ use crate::auth::jwt::{generate_jwt_secret, JwtVerifier, VerificationKey};
 use crate::auth::keyed_limit::KeyedLimiter;
 use crate::clock::{Clock, SystemClock};
 use crate::config::{JwtAlgorithmSetting, JwtSettings, ServeSettings};
+use crate::extract::isolated::ExtractorProgram;
 use crate::http::client_address::TrustedProxies;
 use crate::http::{start_server, AppState, HttpSettings, Readiness};
 use crate::store::blobs::BlobStore;
@@ -61,11 +62,19 @@ pub struct Environment {
     pub clock: Arc<dyn Clock>,
     pub storage: Arc<dyn Storage>,
     pub testing_routes: bool,
+    /// The binary that runs `extract-worker`; the running binary when `None`
+    /// (tests, whose own binary is a test harness, name the real one).
+    pub extractor_program: Option<PathBuf>,
 }
 
 impl Environment {
     pub fn production() -> Self {
-        Self { clock: Arc::new(SystemClock), storage: Arc::new(FileStorage), testing_routes: false }
+        Self {
+            clock: Arc::new(SystemClock),
+            storage: Arc::new(FileStorage),
+            testing_routes: false,
+            extractor_program: None,
+        }
     }
 }
 
@@ -120,6 +129,11 @@ impl Application {
                     every_records: durability.snapshot_every_records.max(1),
                     keep: durability.snapshots_kept.max(1),
                 },
+                extraction: settings.extraction.limits(),
+                extractor: ExtractorProgram(match environment.extractor_program.clone() {
+                    Some(program) => program,
+                    None => std::env::current_exe()?,
+                }),
             },
         ));
         let verifier = jwt_verifier(&settings.jwt, &settings.data_dir)?;

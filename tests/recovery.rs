@@ -87,7 +87,6 @@ fn interleaved_workspaces_recover_to_the_state_of_every_event_applied_in_order()
 
 #[actix_web::test]
 async fn a_log_that_ends_before_a_snapshot_refuses_to_start_with_a_remedy() {
-    use shortlist::clock::SystemClock;
     use shortlist::startup::{Application, Environment};
 
     let directory = std::env::temp_dir().join(format!("shortlist-recovery-behind-{}", std::process::id()));
@@ -98,8 +97,7 @@ async fn a_log_that_ends_before_a_snapshot_refuses_to_start_with_a_remedy() {
     write_snapshot(&layout, &workspace.to_image(), 50, Timestamp::from_unix_milliseconds(1), 1).unwrap();
     let mut settings = shortlist_settings(&directory);
     settings.no_demo = true;
-    let environment =
-        Environment { clock: Arc::new(SystemClock), storage: Arc::new(FileStorage), testing_routes: false };
+    let environment = Environment { extractor_program: None, ..Environment::production() };
     let mut application = Application::build(&settings, environment).expect("the server binds and starts recovering");
     let refused = application.wait_until_recovered().expect_err("recovery refuses");
     let message = refused.to_string();

@@ -9,7 +9,7 @@ pub mod seed;
 use crate::auth::api_key::hash_api_key;
 use crate::auth::jwt::JwtSigner;
 use crate::domain::commands::{
-    AddMember, CreateJob, CreateKey, CreateTeam, CriteriaInput, FormFieldInput, JobInput, StageInput,
+    AddMember, CreateJob, CreateKey, CreateTeam, CriteriaInput, FormFieldInput, JobInput, ResumeUpload, StageInput,
     SubmitApplication, SubmitApplicationInput,
 };
 use crate::domain::ids::{JobId, UserId, WorkspaceId};
@@ -116,7 +116,7 @@ async fn submit_candidates(
             candidate_name: Some(profile.name),
             email: Some(profile.email),
             phone: profile.phone,
-            resume: registry.store_resume(&profile.resume_text, None, None)?,
+            resume: registry.store_resume(ResumeUpload::text(profile.resume_text.clone()))?,
             ..SubmitApplicationInput::default()
         };
         registry.execute(workspace, SubmitApplication { job_id: job_id.clone(), input }).await?;

@@ -8,7 +8,9 @@ use super::corpus::{candidate, track_for, Track};
 use super::{backend_job, designer_job, DemoError};
 use crate::auth::api_key::generate_api_key;
 use crate::config::SeedSettings;
-use crate::domain::commands::{CreateJob, CreateKey, CreateTeam, SubmitApplication, SubmitApplicationInput};
+use crate::domain::commands::{
+    CreateJob, CreateKey, CreateTeam, ResumeUpload, SubmitApplication, SubmitApplicationInput,
+};
 use crate::domain::ids::{UserId, WorkspaceId};
 use crate::domain::limits::RATE_LIMIT_PER_MINUTE_MAX;
 use crate::workspace::Registry;
@@ -49,7 +51,7 @@ pub async fn run(registry: &Registry, settings: &SeedSettings, base_url: &str) -
                     candidate_name: Some(profile.name),
                     email: Some(profile.email),
                     phone: profile.phone,
-                    resume: registry.store_resume(&profile.resume_text, None, None)?,
+                    resume: registry.store_resume(ResumeUpload::text(profile.resume_text.clone()))?,
                     ..SubmitApplicationInput::default()
                 };
                 registry.execute(&workspace, SubmitApplication { job_id: job_id.clone(), input }).await?;

@@ -52,3 +52,5 @@ pub const PAGE_LIMIT_MAX: usize = 100;
 
 /// Resume text accepted at intake; the engine enforces the same bound.
 pub const RESUME_TEXT_BYTES_MAX: usize = 2 * 1024 * 1024;
+/// Largest resume file kept: the blob store's own bound (the intake body limit, a setting, is usually lower).
+pub const RESUME_FILE_BYTES_MAX: usize = 16 * 1024 * 1024;

@@ -29,6 +29,13 @@ impl Timestamp {
         Self(self.0.saturating_add(milliseconds))
     }
 
+    /// The calendar year and month (1-12) of this instant, in UTC.
+    pub fn year_and_month(self) -> (i32, u8) {
+        let date_time = OffsetDateTime::from_unix_timestamp_nanos(i128::from(self.0) * NANOSECONDS_PER_MILLISECOND)
+            .unwrap_or(OffsetDateTime::UNIX_EPOCH);
+        (date_time.year(), u8::from(date_time.month()))
+    }
+
     /// `2026-11-21T09:30:00.000Z`: fixed width, always UTC, always milliseconds,
     /// so clients can compare timestamps as strings.
     pub fn to_iso8601(self) -> String {

@@ -10,8 +10,9 @@
 //! * a year-only start means January; a year-only end means "until that
 //!   year", so `2015–2018` is 36 months, and `2019 – 2019` is the one year;
 //! * `present`, `current`, `now` and `today` end at the reference month,
-//!   inclusive. The reference is a parameter, never the clock, so parsing is
-//!   deterministic (see `PRESENT_REFERENCE`);
+//!   inclusive. The reference is a parameter, never the clock: the service
+//!   passes the month the application was submitted, so the same application
+//!   always parses the same way;
 //! * a range that ends before it starts has no duration.
 
 use regex::Regex;
@@ -19,19 +20,26 @@ use std::sync::LazyLock;
 
 /// A calendar month; `month` is 1..=12.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct YearMonth {
+pub struct YearMonth {
     pub year: u16,
     pub month: u8,
 }
 
 impl YearMonth {
+    /// The month `timestamp` falls in (UTC), clamped to the years dates are read in.
+    pub fn of(timestamp: crate::domain::time::Timestamp) -> YearMonth {
+        let (year, month) = timestamp.year_and_month();
+        let year = u16::try_from(year.clamp(i32::from(YEAR_MIN), i32::from(YEAR_MAX))).unwrap_or(YEAR_MAX);
+        YearMonth { year, month: month.clamp(1, 12) }
+    }
+
     fn month_index(self) -> u32 {
         u32::from(self.year) * 12 + u32::from(self.month) - 1
     }
 }
 
-/// The month `present` stands for in `parse_resume`: November 2026. It is
-/// fixed so the same resume always parses to the same durations.
+/// A fixed `present` for tests and benches, whose expectations must not move with the calendar.
+#[cfg(test)]
 pub(crate) const PRESENT_REFERENCE: YearMonth = YearMonth { year: 2026, month: 11 };
 
 /// Years outside this range are not taken as dates (they are more likely

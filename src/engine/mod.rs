@@ -4,9 +4,9 @@
 //! The engine is pure and synchronous (no IO, no clock, no threads) so the
 //! service can run it on a rayon pool and so the same input always gives the
 //! same output, bit for bit. Date ranges ending in "present" are measured up
-//! to a fixed reference month, November 2026, rather than today's date; bump
-//! `ENGINE_VERSION` if that reference (or any other rule) changes, because
-//! stored results would no longer be reproducible.
+//! to a month the caller passes (the service passes the month the
+//! application was submitted), never today's date; bump `ENGINE_VERSION` if
+//! a rule changes, because stored results would no longer be reproducible.
 //!
 //! Each file owns one concern:
 //! - `validation`, `error`: what input is refused, and how that is reported;
@@ -37,6 +37,7 @@ mod validation;
 #[cfg(test)]
 mod property_tests;
 
+pub use dates::YearMonth;
 pub use error::EngineError;
 
 use crate::domain::ats::{AtsBreakdown, Criteria};
@@ -51,15 +52,15 @@ pub const RESUME_TEXT_BYTES_MAX: usize = crate::domain::limits::RESUME_TEXT_BYTE
 /// Parses a plain-text resume.
 ///
 /// Durations of ranges ending in "present", "current", "now" or "today" are
-/// counted up to and including November 2026 (the fixed reference month that
-/// keeps parsing deterministic).
+/// counted up to and including `present`: the month the application was
+/// submitted, so that parsing it again gives the same result.
 ///
 /// # Errors
 /// `EmptyResume` for blank text, `TooLarge` above `RESUME_TEXT_BYTES_MAX`,
 /// `NotText` when more than 10% of the characters are control characters
 /// (other than line breaks and tabs) or U+FFFD replacement characters.
-pub fn parse_resume(text: &str) -> Result<ParsedResume, EngineError> {
-    parser::parse_resume_as_of(text, dates::PRESENT_REFERENCE)
+pub fn parse_resume(text: &str, present: YearMonth) -> Result<ParsedResume, EngineError> {
+    parser::parse_resume_as_of(text, present)
 }
 
 /// Scores a resume against a job's criteria. `text` must be the text that

@@ -5,6 +5,7 @@
 //! date ranges, bullets, separators) so that the parsers' interesting paths,
 //! not only their early exits, see odd text.
 
+use super::dates::PRESENT_REFERENCE;
 use super::{parse_resume, score_resume};
 use crate::domain::ats::{AtsBreakdown, Criteria, Weighting};
 use proptest::prelude::*;
@@ -99,24 +100,24 @@ proptest! {
 
     #[test]
     fn parsing_arbitrary_strings_never_panics(text in any::<String>()) {
-        let _ = parse_resume(&text);
+        let _ = parse_resume(&text, PRESENT_REFERENCE);
     }
 
     #[test]
     fn scoring_arbitrary_strings_never_panics(text in any::<String>(), criteria in criteria()) {
-        let resume = parse_resume(&text).unwrap_or_default();
+        let resume = parse_resume(&text, PRESENT_REFERENCE).unwrap_or_default();
         let breakdown = score_resume(&text, &resume, &criteria);
         prop_assert!(breakdown.overall_score <= 100);
     }
 
     #[test]
     fn parsing_resume_shaped_text_never_panics(text in resume_text()) {
-        let _ = parse_resume(&text);
+        let _ = parse_resume(&text, PRESENT_REFERENCE);
     }
 
     #[test]
     fn score_is_in_range_and_points_add_up(text in resume_text(), criteria in criteria()) {
-        let Ok(resume) = parse_resume(&text) else { return Ok(()) };
+        let Ok(resume) = parse_resume(&text, PRESENT_REFERENCE) else { return Ok(()) };
         let breakdown = score_resume(&text, &resume, &criteria);
         prop_assert!(breakdown.overall_score <= 100);
         let points_max_sum: f64 = breakdown.criteria.iter().map(|result| result.points_max).sum();
@@ -132,8 +133,8 @@ proptest! {
 
     #[test]
     fn parsing_and_scoring_are_deterministic(text in resume_text(), criteria in criteria()) {
-        let first = parse_resume(&text);
-        prop_assert_eq!(&first, &parse_resume(&text));
+        let first = parse_resume(&text, PRESENT_REFERENCE);
+        prop_assert_eq!(&first, &parse_resume(&text, PRESENT_REFERENCE));
         if let Ok(resume) = first {
             prop_assert_eq!(score_resume(&text, &resume, &criteria), score_resume(&text, &resume, &criteria));
         }
@@ -141,11 +142,11 @@ proptest! {
 
     #[test]
     fn adding_a_missing_must_have_never_lowers_the_score(text in resume_text(), criteria in criteria()) {
-        let Ok(resume) = parse_resume(&text) else { return Ok(()) };
+        let Ok(resume) = parse_resume(&text, PRESENT_REFERENCE) else { return Ok(()) };
         let before = score_resume(&text, &resume, &criteria);
         for missing in &before.missing_keywords {
             let extended = format!("{text}\n{missing}\n");
-            let Ok(extended_resume) = parse_resume(&extended) else { continue };
+            let Ok(extended_resume) = parse_resume(&extended, PRESENT_REFERENCE) else { continue };
             let after = score_resume(&extended, &extended_resume, &criteria);
             prop_assert!(after.matched_keywords.contains(missing), "{} still missing", missing);
             prop_assert!(

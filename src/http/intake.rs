@@ -1,8 +1,9 @@
 //! POST /api/jobs/:jobId/applications: the public careers-page apply. No
 //! authentication; the job must be active. JSON, or multipart/form-data with
-//! the same fields and a `resume` file. Plain-text resumes only for now: a PDF
-//! or DOCX file gets 415 with a message that says so. The body is read with a
-//! hard byte limit before anything is parsed.
+//! the same fields and a `resume` file (PDF, DOCX or text; the pipeline tells
+//! which from the bytes, and a file it cannot read ends the pipeline `failed`
+//! with a reason, not the application). The body is read with a hard byte
+//! limit before anything is parsed.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -20,7 +21,7 @@ use super::envelope::created;
 use super::error::{ApiError, Surface};
 use super::state::AppState;
 use crate::auth::keyed_limit::KeyedLimiter;
-use crate::domain::commands::{accepts_applications, SubmitApplication, SubmitApplicationInput};
+use crate::domain::commands::{accepts_applications, ResumeUpload, SubmitApplication, SubmitApplicationInput};
 use crate::domain::error::DomainError;
 use crate::domain::ids::JobId;
 use crate::domain::limits::ANSWERS_MAX;
@@ -73,13 +74,12 @@ pub async fn apply(
             )))
         }
     };
-    let resume = match form.resume_text.take() {
+    let resume = match form.resume.take() {
         None => None,
-        Some(text) => {
+        Some(upload) => {
             let registry = state.registry.clone();
-            let (file_name, media_type) = (form.resume_file_name.take(), form.resume_media_type.take());
             // Written and synced to the blob store before the log record that names it.
-            web::block(move || registry.store_resume(&text, file_name, media_type))
+            web::block(move || registry.store_resume(upload))
                 .await
                 .map_err(|_| ApiError::Internal)?
                 .map_err(|error| ApiError::from_registry(SURFACE, error))?
@@ -135,9 +135,7 @@ struct IntakeForm {
     email: Option<String>,
     phone: Option<String>,
     answers: BTreeMap<String, String>,
-    resume_text: Option<String>,
-    resume_file_name: Option<String>,
-    resume_media_type: Option<String>,
+    resume: Option<ResumeUpload>,
 }
 
 #[derive(Deserialize)]
@@ -194,9 +192,7 @@ fn from_json(body: &[u8]) -> Result<IntakeForm, ApiError> {
         email: body.email,
         phone: body.phone,
         answers,
-        resume_text: body.resume_text,
-        resume_file_name: None,
-        resume_media_type: None,
+        resume: body.resume_text.map(ResumeUpload::text),
     })
 }
 
@@ -223,10 +219,6 @@ async fn from_multipart(mut multipart: Multipart, limit: usize) -> Result<Intake
         }
         let file_name =
             field.content_disposition().and_then(|disposition| disposition.get_filename()).map(str::to_owned);
-        let content_type = field.content_type().map(|mime| mime.essence_str().to_ascii_lowercase());
-        if name == "resume" {
-            check_resume_type(file_name.as_deref(), content_type.as_deref())?;
-        }
         let mut value = Vec::new();
         while let Some(chunk) = field.try_next().await.map_err(multipart_error(limit))? {
             bytes_read += chunk.len();
@@ -235,9 +227,16 @@ async fn from_multipart(mut multipart: Multipart, limit: usize) -> Result<Intake
             }
             value.extend_from_slice(&chunk);
         }
+        if name == "resume" {
+            // A file: PDF, DOCX or text in any encoding, read by the pipeline
+            // (which tells the format from the bytes, not from what the
+            // client says it is).
+            set_resume(&mut input, ResumeUpload { bytes: value, file_name, is_file: true })?;
+            continue;
+        }
         let text = String::from_utf8(value)
             .map_err(|_| ApiError::invalid(SURFACE, format!("form field `{name}` is not UTF-8 text")))?;
-        assign_field(&mut input, &name, text, file_name, content_type)?;
+        assign_field(&mut input, &name, text)?;
     }
     Ok(input)
 }
@@ -250,23 +249,19 @@ fn multipart_error(limit: usize) -> impl Fn(actix_multipart::MultipartError) -> 
     }
 }
 
-fn assign_field(
-    input: &mut IntakeForm,
-    name: &str,
-    text: String,
-    file_name: Option<String>,
-    content_type: Option<String>,
-) -> Result<(), ApiError> {
+fn set_resume(input: &mut IntakeForm, upload: ResumeUpload) -> Result<(), ApiError> {
+    if input.resume.replace(upload).is_some() {
+        return Err(ApiError::invalid(SURFACE, "send the resume once: a `resume` file or `resumeText`, not both"));
+    }
+    Ok(())
+}
+
+fn assign_field(input: &mut IntakeForm, name: &str, text: String) -> Result<(), ApiError> {
     match name {
         "candidateName" => input.candidate_name = Some(text),
         "email" => input.email = Some(text),
         "phone" => input.phone = Some(text),
-        "resumeText" => input.resume_text = Some(text),
-        "resume" => {
-            input.resume_text = Some(text);
-            input.resume_file_name = file_name;
-            input.resume_media_type = Some(content_type.unwrap_or_else(|| "text/plain".into()));
-        }
+        "resumeText" => set_resume(input, ResumeUpload::text(text))?,
         "answers" => {
             let Answers(answers) = serde_json::from_str(&text).map_err(|error| {
                 ApiError::invalid(SURFACE, format!("form field `answers` must be a JSON object: {error}"))
@@ -290,19 +285,4 @@ fn insert_answer(input: &mut IntakeForm, key: &str, text: String) -> Result<(), 
         return Err(ApiError::invalid(SURFACE, format!("answer `{key}` is given twice")));
     }
     Ok(())
-}
-
-fn check_resume_type(file_name: Option<&str>, content_type: Option<&str>) -> Result<(), ApiError> {
-    let extension =
-        file_name.and_then(|name| name.rsplit_once('.')).map(|(_, extension)| extension.to_ascii_lowercase());
-    let is_text =
-        matches!(content_type, None | Some("text/plain") | Some("text/markdown") | Some("application/octet-stream"))
-            && !matches!(extension.as_deref(), Some("pdf" | "docx" | "doc"));
-    if is_text {
-        return Ok(());
-    }
-    let shown = content_type.map_or_else(|| extension.clone().unwrap_or_default(), str::to_owned);
-    Err(ApiError::UnsupportedMediaType(format!(
-        "resume files must be plain text for now (text/plain); {shown} (PDF or DOCX) is not supported yet: paste the text into `resumeText` instead"
-    )))
 }

@@ -37,6 +37,9 @@ use crate::domain::event::Event;
 use crate::domain::ids::{ApplicationId, WorkspaceId};
 use crate::domain::time::Timestamp;
 use crate::domain::workspace::Workspace;
+use crate::engine::YearMonth;
+use crate::extract::isolated::ExtractorProgram;
+use crate::extract::ExtractionLimits;
 use crate::store::blobs::BlobStore;
 use crate::store::wal::Lsn;
 
@@ -88,6 +91,9 @@ pub struct ActorServices {
     pub journal: Journal,
     pub pipelines_running_max: usize,
     pub snapshots: SnapshotPolicy,
+    /// Bounds on reading resume files, and the program that reads PDFs isolated.
+    pub extraction: ExtractionLimits,
+    pub extractor: ExtractorProgram,
     /// The LSN of the last record in `published`, updated under its write lock.
     pub published_lsn: Arc<AtomicU64>,
 }
@@ -287,6 +293,9 @@ impl WorkspaceActor {
             resume,
             blobs: self.services.blobs.clone(),
             criteria,
+            present: YearMonth::of(application.created_at),
+            extraction: self.services.extraction,
+            extractor: self.services.extractor.clone(),
         })
     }
 }

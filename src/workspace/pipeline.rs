@@ -1,6 +1,7 @@
 //! The bridge from a workspace actor to the rayon pool: what a pipeline run
-//! needs (copied out of the state so the pool holds no lock), running the
-//! engine with panics contained, and the outcome that goes back as a message.
+//! needs (copied out of the state so the pool holds no lock), extracting the
+//! resume file within its bounds (`extract`), running the engine with panics
+//! contained, and the outcome that goes back as a message.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
@@ -12,7 +13,9 @@ use crate::domain::encoded::{Encoded, ScoredBreakdown};
 use crate::domain::event::PipelineOutcome;
 use crate::domain::ids::ApplicationId;
 use crate::domain::resume::ParsedResume;
-use crate::engine;
+use crate::engine::{self, YearMonth};
+use crate::extract::isolated::{extract_bounded, ExtractorProgram};
+use crate::extract::ExtractionLimits;
 use crate::store::blobs::{BlobHash, BlobStore};
 use crate::store::codec;
 
@@ -24,15 +27,31 @@ pub struct PipelineJob {
     pub blobs: Arc<BlobStore>,
     /// `Some` when this run scores (and was charged); `None` to parse only.
     pub criteria: Option<Criteria>,
+    /// What "present" means in the resume's dates: the month the application was submitted.
+    pub present: YearMonth,
+    pub extraction: ExtractionLimits,
+    pub extractor: ExtractorProgram,
 }
 
 pub fn run_pipeline(job: &PipelineJob) -> PipelineOutcome {
-    let text = match load_resume(job) {
-        Ok(text) => text,
+    let bytes = match load_resume(job) {
+        Ok(bytes) => bytes,
         Err(message) => return PipelineOutcome::Failed { code: "RESUME_UNAVAILABLE".to_owned(), message },
     };
+    let document = match extract_bounded(&bytes, &job.extraction, &job.extractor) {
+        Ok(document) => document,
+        Err(failure) => {
+            return PipelineOutcome::Failed { code: failure.code().to_owned(), message: failure.to_string() }
+        }
+    };
+    let text = document.text();
     let result = catch_unwind(AssertUnwindSafe(|| {
-        let resume = engine::parse_resume(&text)?;
+        let mut resume = engine::parse_resume(&text, job.present)?;
+        for link in &document.links {
+            if !resume.contact.links.contains(link) {
+                resume.contact.links.push(link.clone());
+            }
+        }
         let breakdown = job.criteria.as_ref().map(|criteria| engine::score_resume(&text, &resume, criteria));
         Ok::<_, engine::EngineError>((resume, breakdown))
     }));
@@ -46,13 +65,9 @@ pub fn run_pipeline(job: &PipelineJob) -> PipelineOutcome {
     }
 }
 
-/// Reads the resume back from the blob store (which verifies its hash).
-fn load_resume(job: &PipelineJob) -> Result<String, String> {
-    let bytes = job
-        .blobs
-        .get(&BlobHash(job.resume.0))
-        .map_err(|error| format!("the resume file could not be read: {error}"))?;
-    String::from_utf8(bytes).map_err(|_| "the stored resume is not UTF-8 text".to_owned())
+/// Reads the resume file back from the blob store (which verifies its hash).
+fn load_resume(job: &PipelineJob) -> Result<Vec<u8>, String> {
+    job.blobs.get(&BlobHash(job.resume.0)).map_err(|error| format!("the resume file could not be read: {error}"))
 }
 
 /// The result as the state keeps it: encoded once, here, off the actor.

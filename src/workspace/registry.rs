@@ -15,13 +15,15 @@ use super::journal::{Journal, LogRecord};
 use crate::auth::key_registry::KeyRegistry;
 use crate::clock::Clock;
 use crate::domain::api_key::ApiKey;
-use crate::domain::commands::{acceptable_resume_text, create_workspace, Command, StoredResume};
+use crate::domain::commands::{acceptable_resume_text, create_workspace, Command, ResumeUpload, StoredResume};
 use crate::domain::content_hash::ContentHash;
 use crate::domain::error::DomainError;
 use crate::domain::ids::{JobId, KeyId, UserId, WorkspaceId};
 use crate::domain::image::WorkspaceImage;
 use crate::domain::time::Timestamp;
 use crate::domain::workspace::Workspace;
+use crate::extract::isolated::ExtractorProgram;
+use crate::extract::ExtractionLimits;
 use crate::store::blobs::BlobStore;
 use crate::store::wal::{Lsn, Wal};
 
@@ -34,6 +36,9 @@ pub struct RegistrySettings {
     /// Pipelines one workspace may have on the pool at once.
     pub pipelines_running_max: usize,
     pub snapshots: SnapshotPolicy,
+    /// Bounds on reading resume files, and the program that reads PDFs isolated.
+    pub extraction: ExtractionLimits,
+    pub extractor: ExtractorProgram,
 }
 
 /// Cross-workspace lookups kept in step by the actors.
@@ -175,19 +180,30 @@ impl Registry {
     /// Checks resume text and writes it to the blob store, synced, so that
     /// the event that names it can follow. Blocking: call it off the async
     /// workers (`web::block`). Blank text is no resume.
-    pub fn store_resume(
-        &self,
-        text: &str,
-        file_name: Option<String>,
-        media_type: Option<String>,
-    ) -> Result<Option<StoredResume>, RegistryError> {
-        let Some(text) = acceptable_resume_text(text)? else { return Ok(None) };
-        let hash = self.blobs.put(text.as_bytes()).map_err(|error| RegistryError::Storage(error.to_string()))?;
+    /// Stores an uploaded resume in the blob store (written and synced), or
+    /// nothing for pasted text that is blank. A file is kept whatever it
+    /// holds: the pipeline judges it and records why it could not be read.
+    pub fn store_resume(&self, upload: ResumeUpload) -> Result<Option<StoredResume>, RegistryError> {
+        let bytes: &[u8] = if upload.is_file {
+            &upload.bytes
+        } else {
+            let text = std::str::from_utf8(&upload.bytes)
+                .map_err(|_| DomainError::Invalid("`resumeText` is not UTF-8".into()))?;
+            match acceptable_resume_text(text)? {
+                Some(text) => text.as_bytes(),
+                None => return Ok(None),
+            }
+        };
+        let media_type = match crate::extract::detect_format(bytes) {
+            Ok(format) => format.media_type(),
+            Err(_) => "application/octet-stream",
+        };
+        let hash = self.blobs.put(bytes).map_err(|error| RegistryError::Storage(error.to_string()))?;
         Ok(Some(StoredResume {
             content_hash: ContentHash(hash.0),
-            size_bytes: text.len() as u64,
-            file_name,
-            media_type,
+            size_bytes: bytes.len() as u64,
+            file_name: upload.file_name,
+            media_type: Some(media_type.to_owned()),
         }))
     }
 
@@ -265,6 +281,8 @@ impl Registry {
             journal: self.journal.clone(),
             pipelines_running_max: self.settings.pipelines_running_max,
             snapshots: self.settings.snapshots.clone(),
+            extraction: self.settings.extraction,
+            extractor: self.settings.extractor.clone(),
             published_lsn: published_lsn_shared.clone(),
         };
         let actor_published = published.clone();

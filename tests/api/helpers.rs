@@ -12,7 +12,7 @@ use std::time::Duration;
 use serde_json::{json, Value};
 use shortlist::auth::jwt::JwtSigner;
 use shortlist::clock::{Clock, ManualClock, SystemClock};
-use shortlist::config::{DurabilitySettings, JwtAlgorithmSetting, JwtSettings, ServeSettings};
+use shortlist::config::{DurabilitySettings, ExtractionSettings, JwtAlgorithmSetting, JwtSettings, ServeSettings};
 use shortlist::domain::member::Role;
 use shortlist::startup::{Application, Environment, StartupError};
 use shortlist::store::wal::{FileStorage, FsyncMode, Storage};
@@ -67,6 +67,12 @@ pub fn test_settings(data_dir: PathBuf) -> ServeSettings {
         header_read_timeout_milliseconds: 5_000,
         body_read_timeout_milliseconds: 30_000,
         shutdown_timeout_seconds: 10,
+        extraction: ExtractionSettings {
+            file_bytes_max: 10 * 1024 * 1024,
+            decompressed_bytes_max: 64 * 1024 * 1024,
+            pages_max: 30,
+            timeout_milliseconds: 10_000,
+        },
         durability: DurabilitySettings {
             fsync: FsyncMode::Always,
             wal_segment_bytes: 64 * 1024 * 1024,
@@ -95,7 +101,12 @@ pub async fn spawn_app_on(adjust: impl FnOnce(&mut ServeSettings), storage: Arc<
     let mut settings = test_settings(data_dir.clone());
     adjust(&mut settings);
     let clock = Arc::new(ManualClock::starting_at(SystemClock.now()));
-    let environment = Environment { clock: clock.clone(), storage, testing_routes: true };
+    let environment = Environment {
+        clock: clock.clone(),
+        storage,
+        testing_routes: true,
+        extractor_program: Some(PathBuf::from(env!("CARGO_BIN_EXE_shortlist"))),
+    };
     let mut application = Application::build(&settings, environment).expect("the app starts");
     application.wait_until_recovered().expect("recovery succeeds");
     let base_url = format!("http://127.0.0.1:{}", application.port);

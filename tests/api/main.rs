@@ -4,6 +4,7 @@
 mod helpers;
 
 mod errors;
+mod extraction;
 mod fail_closed;
 mod faults;
 mod intake;

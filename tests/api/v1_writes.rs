@@ -523,7 +523,7 @@ async fn a_pipeline_that_fails_gives_its_fit_score_back() {
     let application_id = app.apply_with_resume(fixture.paid_job_id(), "Bin Ary", &binary).await;
     let ats = app.wait_for_pipeline(&fixture.key, &application_id).await;
     assert_eq!(ats["pipeline"]["state"], "failed", "{ats}");
-    assert!(ats["pipeline"]["reason"].as_str().unwrap().contains("RESUME_NOT_TEXT"), "{ats}");
+    assert!(ats["pipeline"]["reason"].as_str().unwrap().starts_with("file_corrupt"), "{ats}");
     assert_eq!(ats["ats"], Value::Null);
     assert_eq!(
         envelope(&app, &fixture, fixture.paid_job_id()).await,

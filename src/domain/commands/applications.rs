@@ -23,6 +23,22 @@ pub struct SubmitApplicationInput {
     pub resume: Option<StoredResume>,
 }
 
+/// A resume as it arrived: a file's bytes, or text from `resumeText`.
+#[derive(Clone, Debug)]
+pub struct ResumeUpload {
+    pub bytes: Vec<u8>,
+    pub file_name: Option<String>,
+    /// An uploaded file (stored whatever it holds, for the pipeline to judge)
+    /// rather than pasted text (checked here: blank means no resume).
+    pub is_file: bool,
+}
+
+impl ResumeUpload {
+    pub fn text(text: String) -> Self {
+        Self { bytes: text.into_bytes(), file_name: None, is_file: false }
+    }
+}
+
 /// A resume file written (and synced) to the blob store before the command
 /// that references it is sent.
 #[derive(Clone, Debug)]
@@ -104,8 +120,8 @@ fn phone(phone: Option<&str>) -> DomainResult<Option<String>> {
 
 fn resume_source(input: &SubmitApplicationInput) -> DomainResult<Option<ResumeSource>> {
     let Some(stored) = input.resume.as_ref() else { return Ok(None) };
-    if stored.size_bytes > RESUME_TEXT_BYTES_MAX as u64 {
-        return invalid(format!("the resume is {} bytes; the limit is {RESUME_TEXT_BYTES_MAX}", stored.size_bytes));
+    if stored.size_bytes > RESUME_FILE_BYTES_MAX as u64 {
+        return invalid(format!("the resume is {} bytes; the limit is {RESUME_FILE_BYTES_MAX}", stored.size_bytes));
     }
     Ok(Some(ResumeSource {
         content_hash: stored.content_hash,

@@ -12,7 +12,7 @@ mod organisation;
 mod pipeline;
 
 pub use applications::{
-    acceptable_resume_text, accepts_applications, SetApplicationStatus, StoredResume, SubmitApplication,
+    acceptable_resume_text, accepts_applications, ResumeUpload, SetApplicationStatus, StoredResume, SubmitApplication,
     SubmitApplicationInput,
 };
 pub use candidate_writes::{AddComment, MoveStage, RerunAts, RerunOutcome, TagInput, TagsChange, UpdateTags};

@@ -1,0 +1,54 @@
+//! Why an extraction failed, as a stable machine-readable code (the pipeline
+//! records it on the application) and a message for people.
+
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+pub enum ExtractionFailure {
+    /// Not PDF, DOCX or text: an image, a legacy `.doc`, a zip of something else…
+    #[error("{0}")]
+    UnsupportedFormat(String),
+    /// The file claims a format but its structure is broken.
+    #[error("{0}")]
+    FileCorrupt(String),
+    /// Password-protected: nothing can be read without the password.
+    #[error("{0}")]
+    FileEncrypted(String),
+    /// A PDF whose pages are images (a scan) with no text to read.
+    #[error("{0}")]
+    PdfNoTextLayer(String),
+    /// Over a size bound: the file, its decompressed parts, or its pages.
+    #[error("{0}")]
+    FileTooLarge(String),
+    /// The extraction ran past its time bound and was stopped.
+    #[error("{0}")]
+    ExtractionTimeout(String),
+    /// The file was read but holds no text.
+    #[error("{0}")]
+    NoTextFound(String),
+}
+
+impl ExtractionFailure {
+    /// The reason clients read, stable across versions.
+    pub fn code(&self) -> &'static str {
+        match self {
+            ExtractionFailure::UnsupportedFormat(_) => "unsupported_format",
+            ExtractionFailure::FileCorrupt(_) => "file_corrupt",
+            ExtractionFailure::FileEncrypted(_) => "file_encrypted",
+            ExtractionFailure::PdfNoTextLayer(_) => "pdf_no_text_layer",
+            ExtractionFailure::FileTooLarge(_) => "file_too_large",
+            ExtractionFailure::ExtractionTimeout(_) => "extraction_timeout",
+            ExtractionFailure::NoTextFound(_) => "no_text_found",
+        }
+    }
+
+    pub const ALL_CODES: [&'static str; 7] = [
+        "unsupported_format",
+        "file_corrupt",
+        "file_encrypted",
+        "pdf_no_text_layer",
+        "file_too_large",
+        "extraction_timeout",
+        "no_text_found",
+    ];
+}

@@ -1,0 +1,272 @@
+//! PDF: the text layer, through `lopdf` (parsing, decryption with the empty
+//! password, link annotations) and `pdf-extract` (every glyph with its
+//! position and size, through its `OutputDev` hook). Glyphs become words,
+//! words become lines in reading order (`reading_order`), lines keep their
+//! page, position and size as hints.
+//!
+//! `pdf-extract` panics on purpose on odd files and can loop on hostile
+//! ones. A panic is caught here; the time bound is the caller's (the service
+//! runs this in a child process, see `isolated`).
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+
+use lopdf::{Document as PdfDocument, Object};
+use pdf_extract::{MediaBox, OutputDev, OutputError, Transform};
+
+use super::document::{Document, Line};
+use super::failure::ExtractionFailure;
+use super::format::DocumentFormat;
+use super::reading_order::{line_text, reading_order, PlacedWord};
+use super::ExtractionLimits;
+
+/// Glyphs read from one file at most: a bound on memory for hostile files.
+const GLYPHS_MAX: usize = 2_000_000;
+
+pub fn extract(bytes: &[u8], limits: &ExtractionLimits) -> Result<Document, ExtractionFailure> {
+    match catch_unwind(AssertUnwindSafe(|| extract_unguarded(bytes, limits))) {
+        Ok(result) => result,
+        Err(_) => {
+            Err(ExtractionFailure::FileCorrupt("the PDF could not be read (its structure is not supported)".into()))
+        }
+    }
+}
+
+fn extract_unguarded(bytes: &[u8], limits: &ExtractionLimits) -> Result<Document, ExtractionFailure> {
+    let pdf = load(bytes)?;
+    let pages = pdf.get_pages();
+    if pages.len() > limits.pages_max {
+        return Err(ExtractionFailure::FileTooLarge(format!(
+            "the PDF has {} pages; the limit is {}",
+            pages.len(),
+            limits.pages_max
+        )));
+    }
+    let mut collector = GlyphCollector::default();
+    pdf_extract::output_doc(&pdf, &mut collector).map_err(|error| match error {
+        OutputError::PdfError(error) => ExtractionFailure::FileCorrupt(format!("the PDF cannot be read: {error}")),
+        error => ExtractionFailure::FileCorrupt(format!("the PDF cannot be read: {error}")),
+    })?;
+    if collector.overflowed {
+        return Err(ExtractionFailure::FileTooLarge(format!("the PDF holds more than {GLYPHS_MAX} characters")));
+    }
+    let mut document = Document::new(DocumentFormat::Pdf);
+    document.pages = u32::try_from(pages.len()).unwrap_or(u32::MAX);
+    if collector.glyphs.iter().all(|glyph| glyph.text.trim().is_empty()) {
+        return Err(ExtractionFailure::PdfNoTextLayer(
+            "the PDF has no text layer (a scan or images of text); send a PDF with selectable text, DOCX or plain text"
+                .into(),
+        ));
+    }
+    for page in 1..=document.pages {
+        let words = words_of_page(collector.glyphs.iter().filter(|glyph| glyph.page == page));
+        for placed in reading_order(words) {
+            let first = &placed[0];
+            document.lines.push(Line {
+                text: line_text(&placed),
+                page,
+                top: first.top,
+                left: first.left,
+                font_size: placed.iter().map(|word| word.font_size).fold(0.0, f32::max),
+                ..Line::default()
+            });
+        }
+    }
+    for page_id in pages.values() {
+        for target in link_targets(&pdf, *page_id) {
+            document.add_link(&target);
+        }
+    }
+    Ok(document)
+}
+
+fn load(bytes: &[u8]) -> Result<PdfDocument, ExtractionFailure> {
+    // Many PDFs are encrypted only to restrict printing or copying, with an
+    // empty password to open them; those are read. Others need a password.
+    let encrypted =
+        || ExtractionFailure::FileEncrypted("the PDF is password-protected; send it without a password".into());
+    let pdf =
+        PdfDocument::load_mem_with_options(bytes, lopdf::LoadOptions::with_password("")).map_err(
+            |error| match error {
+                lopdf::Error::Decryption(_) | lopdf::Error::AlreadyEncrypted | lopdf::Error::InvalidPassword => {
+                    encrypted()
+                }
+                error => ExtractionFailure::FileCorrupt(format!("the PDF cannot be read: {error}")),
+            },
+        )?;
+    if pdf.is_encrypted() {
+        return Err(encrypted());
+    }
+    Ok(pdf)
+}
+
+/// URI targets of the page's link annotations.
+fn link_targets(pdf: &PdfDocument, page_id: lopdf::ObjectId) -> Vec<String> {
+    let Ok(annotations) = pdf.get_page_annotations(page_id) else { return Vec::new() };
+    annotations
+        .into_iter()
+        .filter(|annotation| annotation.get(b"Subtype").and_then(Object::as_name).is_ok_and(|name| name == b"Link"))
+        .filter_map(|annotation| {
+            let action = match annotation.get(b"A").ok()? {
+                Object::Reference(id) => pdf.get_dictionary(*id).ok()?,
+                Object::Dictionary(action) => action,
+                _ => return None,
+            };
+            match action.get(b"URI").ok()? {
+                Object::String(bytes, _) => Some(String::from_utf8_lossy(bytes).into_owned()),
+                _ => None,
+            }
+        })
+        .collect()
+}
+
+#[derive(Debug)]
+struct Glyph {
+    page: u32,
+    left: f32,
+    /// Baseline, from the top of the page.
+    baseline: f32,
+    advance: f32,
+    size: f32,
+    text: String,
+}
+
+#[derive(Default)]
+struct GlyphCollector {
+    page: u32,
+    page_left: f64,
+    page_top: f64,
+    glyphs: Vec<Glyph>,
+    overflowed: bool,
+}
+
+impl OutputDev for GlyphCollector {
+    fn begin_page(
+        &mut self,
+        page: u32,
+        media_box: &MediaBox,
+        _: Option<(f64, f64, f64, f64)>,
+    ) -> Result<(), OutputError> {
+        self.page = page;
+        self.page_left = media_box.llx;
+        self.page_top = media_box.ury;
+        Ok(())
+    }
+
+    fn end_page(&mut self) -> Result<(), OutputError> {
+        Ok(())
+    }
+
+    fn output_character(
+        &mut self,
+        trm: &Transform,
+        width: f64,
+        _spacing: f64,
+        font_size: f64,
+        text: &str,
+    ) -> Result<(), OutputError> {
+        if self.glyphs.len() >= GLYPHS_MAX {
+            self.overflowed = true;
+            return Ok(());
+        }
+        // The glyph's size in page space: the side of the square with the
+        // area of its transformed em box (as pdf-extract's own text output).
+        let scaled_x = font_size * trm.m11 + font_size * trm.m21;
+        let scaled_y = font_size * trm.m12 + font_size * trm.m22;
+        let size = (scaled_x * scaled_y).abs().sqrt();
+        if !size.is_finite() || !trm.m31.is_finite() || !trm.m32.is_finite() {
+            return Ok(());
+        }
+        self.glyphs.push(Glyph {
+            page: self.page,
+            left: (trm.m31 - self.page_left) as f32,
+            baseline: (self.page_top - trm.m32) as f32,
+            advance: (width * size) as f32,
+            size: size as f32,
+            text: text.to_owned(),
+        });
+        Ok(())
+    }
+
+    fn begin_word(&mut self) -> Result<(), OutputError> {
+        Ok(())
+    }
+
+    fn end_word(&mut self) -> Result<(), OutputError> {
+        Ok(())
+    }
+
+    fn end_line(&mut self) -> Result<(), OutputError> {
+        Ok(())
+    }
+}
+
+/// Glyphs in content order become words: a word ends at a space, a jump
+/// back or to another baseline, or a gap wider than a fraction of the size.
+fn words_of_page<'a>(glyphs: impl Iterator<Item = &'a Glyph>) -> Vec<PlacedWord> {
+    let mut words: Vec<PlacedWord> = Vec::new();
+    let mut current: Option<PlacedWord> = None;
+    for glyph in glyphs {
+        let size = glyph.size.max(1.0);
+        let continues = current.as_ref().is_some_and(|word| {
+            let same_baseline = ((word.bottom - size * 0.2) - glyph.baseline).abs() <= size * 0.4;
+            let gap = glyph.left - word.right;
+            same_baseline && gap <= size * 0.15 && gap >= -size * 0.5
+        });
+        if !continues {
+            words.extend(current.take().filter(|word| !word.text.is_empty()));
+        }
+        let is_space = glyph.text.chars().all(char::is_whitespace);
+        if is_space {
+            words.extend(current.take().filter(|word| !word.text.is_empty()));
+            continue;
+        }
+        let word = current.get_or_insert_with(|| PlacedWord {
+            text: String::new(),
+            left: glyph.left,
+            right: glyph.left,
+            top: glyph.baseline - size * 0.8,
+            bottom: glyph.baseline + size * 0.2,
+            font_size: size,
+        });
+        word.text.push_str(&glyph.text);
+        word.right = word.right.max(glyph.left + glyph.advance);
+        word.font_size = word.font_size.max(size);
+    }
+    words.extend(current.filter(|word| !word.text.is_empty()));
+    words
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn garbage_with_a_pdf_signature_is_a_corrupt_file() {
+        let result = extract(b"%PDF-1.7\nthis is not a pdf at all", &ExtractionLimits::default());
+        assert_eq!(result.unwrap_err().code(), "file_corrupt");
+    }
+
+    #[test]
+    fn glyphs_become_words_split_at_spaces_and_gaps() {
+        let glyph = |text: &str, left: f32| Glyph {
+            page: 1,
+            left,
+            baseline: 100.0,
+            advance: 6.0,
+            size: 10.0,
+            text: text.into(),
+        };
+        let glyphs = [
+            glyph("A", 10.0),
+            glyph("n", 16.0),
+            glyph("a", 22.0),
+            glyph(" ", 28.0),
+            glyph("R", 34.0),
+            glyph("u", 40.0),
+            glyph("X", 200.0),
+        ];
+        let words = words_of_page(glyphs.iter());
+        let texts: Vec<&str> = words.iter().map(|word| word.text.as_str()).collect();
+        assert_eq!(texts, ["Ana", "Ru", "X"]);
+    }
+}

@@ -1,0 +1,261 @@
+//! Reading order from positions: words placed on a page become lines in the
+//! order a person reads them. A two-column page must come out as one column
+//! after the other, never interleaved line by line.
+//!
+//! Columns are found by their gutter: a vertical strip that almost no word
+//! crosses. In a one-column resume, body lines run to the right margin and
+//! cross any candidate strip (even where dates are right-aligned), so no
+//! gutter qualifies. In a two-column resume only full-width lines (the name
+//! at the top, a footer) cross it. Those stay where they are, and between two
+//! of them the left column is read before the right one.
+
+/// A word and its box, in points from the top-left corner of its page.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlacedWord {
+    pub text: String,
+    pub left: f32,
+    pub right: f32,
+    pub top: f32,
+    pub bottom: f32,
+    pub font_size: f32,
+}
+
+/// A line in reading order: its words left to right.
+pub type PlacedLine = Vec<PlacedWord>;
+
+/// Narrowest strip that counts as a gutter, in points.
+const GUTTER_WIDTH_MIN: f32 = 6.0;
+/// Gutters are looked for between these fractions of the text's width.
+const GUTTER_SEARCH_FROM: f32 = 0.15;
+const GUTTER_SEARCH_TO: f32 = 0.85;
+/// At most this share of the lines may cross a gutter (full-width lines).
+const CROSSING_SHARE_MAX: f32 = 0.12;
+/// Each column holds at least this many words…
+const COLUMN_WORDS_MIN: usize = 10;
+/// …spans at least this share of the text's height…
+const COLUMN_HEIGHT_SHARE_MIN: f32 = 0.25;
+/// …in at least this many rows…
+const COLUMN_ROWS_MIN: usize = 3;
+/// …whose median distance is at most this many font sizes.
+const ROW_STEP_IN_SIZES_MAX: f32 = 2.5;
+
+/// The page's words as lines in reading order.
+pub fn reading_order(words: Vec<PlacedWord>) -> Vec<PlacedLine> {
+    if words.is_empty() {
+        return Vec::new();
+    }
+    match find_gutter(&words) {
+        None => rows(words),
+        Some((gutter_left, gutter_right)) => by_columns(words, gutter_left, gutter_right),
+    }
+}
+
+fn extent(words: &[PlacedWord]) -> (f32, f32, f32, f32) {
+    words.iter().fold((f32::MAX, f32::MIN, f32::MAX, f32::MIN), |(left, right, top, bottom), word| {
+        (left.min(word.left), right.max(word.right), top.min(word.top), bottom.max(word.bottom))
+    })
+}
+
+/// The widest strip that almost no line crosses, if it separates two real columns.
+fn find_gutter(words: &[PlacedWord]) -> Option<(f32, f32)> {
+    let (left, right, top, bottom) = extent(words);
+    let width = right - left;
+    if width < 4.0 * GUTTER_WIDTH_MIN {
+        return None;
+    }
+    // Words covering each whole point across the search range.
+    let from = (left + width * GUTTER_SEARCH_FROM).floor() as i64;
+    let to = (left + width * GUTTER_SEARCH_TO).ceil() as i64;
+    let span = usize::try_from(to - from).ok()?.max(1);
+    let mut coverage = vec![0usize; span];
+    for word in words {
+        let start = ((word.left.floor() as i64) - from).clamp(0, span as i64) as usize;
+        let end = ((word.right.ceil() as i64) - from).clamp(0, span as i64) as usize;
+        for count in &mut coverage[start..end] {
+            *count += 1;
+        }
+    }
+    // A gutter is crossed only by full-width lines: few, against the lines of the text.
+    let crossings_max = (rows(words.to_vec()).len() as f32 * CROSSING_SHARE_MAX).floor() as usize;
+    let mut best: Option<(usize, usize)> = None;
+    let mut run_start = None;
+    for (index, count) in coverage.iter().chain(std::iter::once(&usize::MAX)).enumerate() {
+        match (*count <= crossings_max, run_start) {
+            (true, None) => run_start = Some(index),
+            (false, Some(start)) => {
+                if best.is_none_or(|(best_start, best_end)| index - start > best_end - best_start) {
+                    best = Some((start, index));
+                }
+                run_start = None;
+            }
+            _ => {}
+        }
+    }
+    let (start, end) = best?;
+    let (gutter_left, gutter_right) = ((from + start as i64) as f32, (from + end as i64) as f32);
+    if gutter_right - gutter_left < GUTTER_WIDTH_MIN {
+        return None;
+    }
+    let height = (bottom - top).max(1.0);
+    let left_column: Vec<PlacedWord> = words.iter().filter(|word| word.right <= gutter_left).cloned().collect();
+    let right_column: Vec<PlacedWord> = words.iter().filter(|word| word.left >= gutter_right).cloned().collect();
+    (reads_as_a_column(left_column, height) && reads_as_a_column(right_column, height))
+        .then_some((gutter_left, gutter_right))
+}
+
+/// A column is running text: enough words, over a good part of the page,
+/// in rows that follow each other closely. Dates right-aligned beside job
+/// titles fail the last test: they are rows far apart.
+fn reads_as_a_column(words: Vec<PlacedWord>, text_height: f32) -> bool {
+    if words.len() < COLUMN_WORDS_MIN {
+        return false;
+    }
+    let mut sizes: Vec<f32> = words.iter().map(|word| word.font_size).collect();
+    let (_, _, top, bottom) = extent(&words);
+    if (bottom - top) / text_height < COLUMN_HEIGHT_SHARE_MIN {
+        return false;
+    }
+    let tops: Vec<f32> =
+        rows(words).iter().map(|row| row.iter().map(|word| word.top).fold(f32::MAX, f32::min)).collect();
+    if tops.len() < COLUMN_ROWS_MIN {
+        return false;
+    }
+    let mut steps: Vec<f32> = tops.windows(2).map(|pair| pair[1] - pair[0]).collect();
+    steps.sort_by(f32::total_cmp);
+    sizes.sort_by(f32::total_cmp);
+    steps[steps.len() / 2] <= sizes[sizes.len() / 2] * ROW_STEP_IN_SIZES_MAX
+}
+
+/// Full-width lines where they are; between two of them, the left column's
+/// lines, then the right column's.
+fn by_columns(words: Vec<PlacedWord>, gutter_left: f32, gutter_right: f32) -> Vec<PlacedLine> {
+    let crosses = |word: &PlacedWord| word.right > gutter_left && word.left < gutter_right;
+    // A row with one word across the gutter is full-width as a whole (the
+    // name line's first words are left of the gutter, and not a column).
+    let (full_width_lines, column_rows): (Vec<PlacedLine>, Vec<PlacedLine>) =
+        rows(words).into_iter().partition(|row| row.iter().any(crosses));
+    let mut remaining: Vec<PlacedWord> = column_rows.into_iter().flatten().collect();
+    let mut ordered = Vec::new();
+    for line in full_width_lines {
+        let line_top = line.iter().map(|word| word.top).fold(f32::MAX, f32::min);
+        let (above, below): (Vec<PlacedWord>, Vec<PlacedWord>) =
+            remaining.into_iter().partition(|word| word.bottom <= line_top + word.font_size * 0.5);
+        ordered.extend(columns_in_order(above, gutter_left));
+        ordered.push(line);
+        remaining = below;
+    }
+    ordered.extend(columns_in_order(remaining, gutter_left));
+    ordered
+}
+
+fn columns_in_order(words: Vec<PlacedWord>, gutter_left: f32) -> Vec<PlacedLine> {
+    let (left, right): (Vec<PlacedWord>, Vec<PlacedWord>) =
+        words.into_iter().partition(|word| word.right <= gutter_left);
+    let mut lines = rows(left);
+    lines.extend(rows(right));
+    lines
+}
+
+/// Words grouped into lines by vertical overlap, top to bottom, each left to right.
+fn rows(mut words: Vec<PlacedWord>) -> Vec<PlacedLine> {
+    words.sort_by(|a, b| a.top.total_cmp(&b.top).then(a.left.total_cmp(&b.left)));
+    let mut lines: Vec<(f32, f32, PlacedLine)> = Vec::new();
+    for word in words {
+        let middle = (word.top + word.bottom) / 2.0;
+        match lines.last_mut() {
+            Some((top, bottom, line)) if middle >= *top && middle <= *bottom => {
+                *top = top.min(word.top);
+                *bottom = bottom.max(word.bottom);
+                line.push(word);
+            }
+            _ => lines.push((word.top, word.bottom, vec![word])),
+        }
+    }
+    lines
+        .into_iter()
+        .map(|(_, _, mut line)| {
+            line.sort_by(|a, b| a.left.total_cmp(&b.left));
+            line
+        })
+        .collect()
+}
+
+/// A line's text: words joined by spaces, with ` | ` where a wide gap
+/// separates two parts of the line (a title and a right-aligned date).
+pub fn line_text(line: &PlacedLine) -> String {
+    let mut text = String::new();
+    let mut previous_right: Option<f32> = None;
+    for word in line {
+        if let Some(previous_right) = previous_right {
+            let gap = word.left - previous_right;
+            text.push_str(if gap > word.font_size.max(1.0) * 3.0 { " | " } else { " " });
+        }
+        text.push_str(&word.text);
+        previous_right = Some(word.right);
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Words of `text` laid out from `left` on the line at `top`, 6 pt per character.
+    fn line(text: &str, left: f32, top: f32) -> Vec<PlacedWord> {
+        let mut x = left;
+        text.split(' ')
+            .map(|word| {
+                let right = x + 6.0 * word.chars().count() as f32;
+                let placed =
+                    PlacedWord { text: word.to_owned(), left: x, right, top, bottom: top + 10.0, font_size: 10.0 };
+                x = right + 3.0;
+                placed
+            })
+            .collect()
+    }
+
+    fn texts(lines: &[PlacedLine]) -> Vec<String> {
+        lines.iter().map(line_text).collect()
+    }
+
+    #[test]
+    fn two_columns_are_read_one_after_the_other_under_a_full_width_header() {
+        let mut words = line("Ana Rust Senior Backend Engineer ana@example.com", 40.0, 20.0);
+        for row in 0..8 {
+            let top = 60.0 + 14.0 * row as f32;
+            words.extend(line(&format!("left column line {row} text"), 40.0, top));
+            words.extend(line(&format!("right column line {row} with more words"), 300.0, top));
+        }
+        let lines = reading_order(words);
+        let texts = texts(&lines);
+        assert_eq!(texts[0], "Ana Rust Senior Backend Engineer ana@example.com");
+        assert_eq!(texts[1], "left column line 0 text");
+        assert_eq!(texts[8], "left column line 7 text");
+        assert_eq!(texts[9], "right column line 0 with more words");
+        assert_eq!(texts.len(), 17);
+    }
+
+    #[test]
+    fn a_one_column_page_with_right_aligned_dates_stays_line_by_line() {
+        let mut words = Vec::new();
+        for entry in 0..4 {
+            let top = 40.0 + 60.0 * entry as f32;
+            words.extend(line(&format!("Engineer {entry} at Company"), 40.0, top));
+            words.extend(line("Jan 2020 – Mar 2021", 420.0, top));
+            words.extend(line("Built services that run across the whole width of the page text", 40.0, top + 14.0));
+            words.extend(line("and another bullet line that also reaches the right margin", 40.0, top + 28.0));
+        }
+        let texts = texts(&reading_order(words));
+        assert_eq!(texts[0], "Engineer 0 at Company | Jan 2020 – Mar 2021");
+        assert_eq!(texts[1], "Built services that run across the whole width of the page text");
+        assert_eq!(texts.len(), 12);
+    }
+
+    #[test]
+    fn lines_are_top_to_bottom_and_words_left_to_right_whatever_the_input_order() {
+        let mut words = line("second line", 40.0, 40.0);
+        words.extend(line("first line", 40.0, 20.0));
+        words.reverse();
+        assert_eq!(texts(&reading_order(words)), ["first line", "second line"]);
+    }
+}

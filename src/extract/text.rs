@@ -1,0 +1,94 @@
+//! Plain text: UTF-8 (with or without a byte-order mark), UTF-16 with a
+//! byte-order mark, and Windows-1252 for the older files that are neither.
+//! Binary data that slipped past format detection is refused rather than
+//! decoded into noise.
+
+use encoding_rs::{Encoding, UTF_16BE, UTF_16LE, UTF_8, WINDOWS_1252};
+
+use super::document::Document;
+use super::failure::ExtractionFailure;
+use super::format::DocumentFormat;
+
+/// Above this share of control characters the bytes are not text.
+const CONTROL_CHARACTERS_SHARE_MAX: f64 = 0.05;
+
+pub fn decode(bytes: &[u8]) -> Result<String, ExtractionFailure> {
+    let text = match Encoding::for_bom(bytes) {
+        Some((encoding, bom_length)) if encoding == UTF_8 => lossless(UTF_8, &bytes[bom_length..])?,
+        Some((encoding, bom_length)) if encoding == UTF_16LE || encoding == UTF_16BE => {
+            lossless(encoding, &bytes[bom_length..])?
+        }
+        _ => match std::str::from_utf8(bytes) {
+            Ok(text) => text.to_owned(),
+            // Windows-1252 maps every byte, so only the control check below
+            // can tell text from binary here.
+            Err(_) => WINDOWS_1252.decode_without_bom_handling(bytes).0.into_owned(),
+        },
+    };
+    let characters = text.chars().count().max(1);
+    let controls = text
+        .chars()
+        .filter(|character| character.is_control() && !matches!(character, '\n' | '\r' | '\t' | '\x0c'))
+        .count();
+    if controls as f64 / characters as f64 > CONTROL_CHARACTERS_SHARE_MAX {
+        return Err(ExtractionFailure::UnsupportedFormat(
+            "the file is binary data, not PDF, DOCX or plain text".into(),
+        ));
+    }
+    Ok(text)
+}
+
+fn lossless(encoding: &'static Encoding, bytes: &[u8]) -> Result<String, ExtractionFailure> {
+    let (text, had_errors) = encoding.decode_without_bom_handling(bytes);
+    if had_errors {
+        return Err(ExtractionFailure::FileCorrupt(format!("the text is not valid {}", encoding.name())));
+    }
+    Ok(text.into_owned())
+}
+
+pub fn extract(bytes: &[u8]) -> Result<Document, ExtractionFailure> {
+    let text = decode(bytes)?;
+    let mut document = Document::new(DocumentFormat::Text);
+    for line in text.split('\n') {
+        document.push_text(line.strip_suffix('\r').unwrap_or(line).replace('\x0c', ""));
+    }
+    Ok(document)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn utf8_with_and_without_a_byte_order_mark() {
+        assert_eq!(decode("Zoë Ångström".as_bytes()).unwrap(), "Zoë Ångström");
+        assert_eq!(decode(b"\xef\xbb\xbfAna").unwrap(), "Ana");
+    }
+
+    #[test]
+    fn utf16_with_a_byte_order_mark_in_either_order() {
+        let little: Vec<u8> =
+            [0xFF, 0xFE].into_iter().chain("José\n".encode_utf16().flat_map(u16::to_le_bytes)).collect();
+        assert_eq!(decode(&little).unwrap(), "José\n");
+        let big: Vec<u8> = [0xFE, 0xFF].into_iter().chain("José\n".encode_utf16().flat_map(u16::to_be_bytes)).collect();
+        assert_eq!(decode(&big).unwrap(), "José\n");
+    }
+
+    #[test]
+    fn windows_1252_when_the_bytes_are_not_utf8() {
+        assert_eq!(decode(b"Ren\xe9e M\xfcller \x96 Caf\xe9").unwrap(), "Renée Müller – Café");
+    }
+
+    #[test]
+    fn binary_is_not_text() {
+        let binary: Vec<u8> = (0u8..=255).cycle().take(4096).collect();
+        assert_eq!(decode(&binary).unwrap_err().code(), "unsupported_format");
+    }
+
+    #[test]
+    fn lines_lose_their_carriage_returns() {
+        let document = extract(b"Ana\r\nana@example.com\r\n").unwrap();
+        assert_eq!(document.lines[0].text, "Ana");
+        assert_eq!(document.lines[1].text, "ana@example.com");
+    }
+}
