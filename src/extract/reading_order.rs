@@ -77,10 +77,39 @@ fn find_gutter(words: &[PlacedWord]) -> Option<(f32, f32)> {
     }
     // A gutter is crossed only by full-width lines: few, against the lines of the text.
     let crossings_max = (rows(words.to_vec()).len() as f32 * CROSSING_SHARE_MAX).floor() as usize;
+    let best = widest_run(&coverage, |count| count <= crossings_max);
+    let (start, end) = best?;
+    // Within it, the cleanest part: a body line that runs a little into the
+    // strip must stay in its column, not count as a full-width line.
+    let (start, end) = cleanest_part(&coverage[start..end])
+        .map_or((start, end), |(from_start, to_start)| (start + from_start, start + to_start));
+    let (gutter_left, gutter_right) = ((from + start as i64) as f32, (from + end as i64) as f32);
+    if gutter_right - gutter_left < GUTTER_WIDTH_MIN {
+        return None;
+    }
+    let height = (bottom - top).max(1.0);
+    let left_column: Vec<PlacedWord> = words.iter().filter(|word| word.right <= gutter_left).cloned().collect();
+    let right_column: Vec<PlacedWord> = words.iter().filter(|word| word.left >= gutter_right).cloned().collect();
+    (reads_as_a_column(left_column, height) && reads_as_a_column(right_column, height))
+        .then_some((gutter_left, gutter_right))
+}
+
+/// The cleanest part of a candidate strip: the widest run at the lowest
+/// coverage level that still leaves a run wide enough to be a gutter.
+fn cleanest_part(coverage: &[usize]) -> Option<(usize, usize)> {
+    let lowest = *coverage.iter().min()?;
+    let highest = *coverage.iter().max()?;
+    (lowest..=highest).find_map(|level| {
+        widest_run(coverage, |count| count <= level).filter(|(start, end)| (end - start) as f32 >= GUTTER_WIDTH_MIN)
+    })
+}
+
+fn widest_run(coverage: &[usize], inside: impl Fn(usize) -> bool) -> Option<(usize, usize)> {
     let mut best: Option<(usize, usize)> = None;
     let mut run_start = None;
-    for (index, count) in coverage.iter().chain(std::iter::once(&usize::MAX)).enumerate() {
-        match (*count <= crossings_max, run_start) {
+    for index in 0..=coverage.len() {
+        let within = index < coverage.len() && inside(coverage[index]);
+        match (within, run_start) {
             (true, None) => run_start = Some(index),
             (false, Some(start)) => {
                 if best.is_none_or(|(best_start, best_end)| index - start > best_end - best_start) {
@@ -91,16 +120,7 @@ fn find_gutter(words: &[PlacedWord]) -> Option<(f32, f32)> {
             _ => {}
         }
     }
-    let (start, end) = best?;
-    let (gutter_left, gutter_right) = ((from + start as i64) as f32, (from + end as i64) as f32);
-    if gutter_right - gutter_left < GUTTER_WIDTH_MIN {
-        return None;
-    }
-    let height = (bottom - top).max(1.0);
-    let left_column: Vec<PlacedWord> = words.iter().filter(|word| word.right <= gutter_left).cloned().collect();
-    let right_column: Vec<PlacedWord> = words.iter().filter(|word| word.left >= gutter_right).cloned().collect();
-    (reads_as_a_column(left_column, height) && reads_as_a_column(right_column, height))
-        .then_some((gutter_left, gutter_right))
+    best
 }
 
 /// A column is running text: enough words, over a good part of the page,
@@ -129,28 +149,38 @@ fn reads_as_a_column(words: Vec<PlacedWord>, text_height: f32) -> bool {
 /// Full-width lines where they are; between two of them, the left column's
 /// lines, then the right column's.
 fn by_columns(words: Vec<PlacedWord>, gutter_left: f32, gutter_right: f32) -> Vec<PlacedLine> {
-    let crosses = |word: &PlacedWord| word.right > gutter_left && word.left < gutter_right;
-    // A row with one word across the gutter is full-width as a whole (the
-    // name line's first words are left of the gutter, and not a column).
+    let middle = (gutter_left + gutter_right) / 2.0;
     let (full_width_lines, column_rows): (Vec<PlacedLine>, Vec<PlacedLine>) =
-        rows(words).into_iter().partition(|row| row.iter().any(crosses));
+        rows(words).into_iter().partition(|row| runs_across(row, middle));
     let mut remaining: Vec<PlacedWord> = column_rows.into_iter().flatten().collect();
     let mut ordered = Vec::new();
     for line in full_width_lines {
         let line_top = line.iter().map(|word| word.top).fold(f32::MAX, f32::min);
         let (above, below): (Vec<PlacedWord>, Vec<PlacedWord>) =
             remaining.into_iter().partition(|word| word.bottom <= line_top + word.font_size * 0.5);
-        ordered.extend(columns_in_order(above, gutter_left));
+        ordered.extend(columns_in_order(above, gutter_right));
         ordered.push(line);
         remaining = below;
     }
-    ordered.extend(columns_in_order(remaining, gutter_left));
+    ordered.extend(columns_in_order(remaining, gutter_right));
     ordered
 }
 
-fn columns_in_order(words: Vec<PlacedWord>, gutter_left: f32) -> Vec<PlacedLine> {
-    let (left, right): (Vec<PlacedWord>, Vec<PlacedWord>) =
-        words.into_iter().partition(|word| word.right <= gutter_left);
+/// Whether a row's text runs on across the gutter (a full-width line: the
+/// name, a contact line) rather than being two columns' lines side by side:
+/// a word lies across the gutter's middle, or two neighbours on either side
+/// of it are no further apart than a word space can be (one em).
+fn runs_across(row: &PlacedLine, middle: f32) -> bool {
+    row.iter().any(|word| word.left < middle && word.right > middle)
+        || row.windows(2).any(|pair| {
+            pair[0].right <= middle && pair[1].left >= middle && pair[1].left - pair[0].right < pair[1].font_size
+        })
+}
+
+/// The left column's lines, then the right column's, which begins at `right_start`.
+fn columns_in_order(words: Vec<PlacedWord>, right_start: f32) -> Vec<PlacedLine> {
+    let (right, left): (Vec<PlacedWord>, Vec<PlacedWord>) =
+        words.into_iter().partition(|word| word.left >= right_start - 1.0);
     let mut lines = rows(left);
     lines.extend(rows(right));
     lines
@@ -233,6 +263,23 @@ mod tests {
         assert_eq!(texts[8], "left column line 7 text");
         assert_eq!(texts[9], "right column line 0 with more words");
         assert_eq!(texts.len(), 17);
+    }
+
+    #[test]
+    fn a_column_line_that_runs_a_little_into_the_gutter_stays_in_its_column() {
+        let mut words = line("Ana Rust Senior Backend Engineer ana@example.com and more", 40.0, 20.0);
+        for row in 0..30 {
+            let top = 60.0 + 14.0 * row as f32;
+            // Row 29 of the left column ends at 279 pt: past the other left
+            // lines (which end by 160 pt), 21 pt short of the right column.
+            let left_text =
+                if row == 29 { "aaaa bbbb cccc dddd eeee ffff gggg".to_owned() } else { format!("left line {row}") };
+            words.extend(line(&left_text, 90.0, top));
+            words.extend(line(&format!("right column line {row} with more words"), 300.0, top));
+        }
+        let texts = texts(&reading_order(words));
+        assert_eq!(texts[30], "aaaa bbbb cccc dddd eeee ffff gggg", "{texts:?}");
+        assert_eq!(texts[31], "right column line 0 with more words");
     }
 
     #[test]
