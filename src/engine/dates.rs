@@ -120,15 +120,35 @@ impl DateRange {
 
 const MONTH_NAME_PATTERN: &str = r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?";
 
+const SEASON_PATTERN: &str = r"spring|summer|fall|autumn|winter";
+
+/// One end of a range, as resumes write it: `Jan 2020`, `January 2020`,
+/// `Sept 2021`, `Mar. 2017`, `Summer 2018`, `01/2020`, `04.2021`, `2020-01`
+/// or a bare year. The ISO form comes before the bare year so `2020-01` is
+/// one month, while `2019-2021` (no month can be 20) is a range of years.
+fn point_pattern() -> String {
+    format!(
+        r"(?:(?:{SEASON_PATTERN})\s+[0-9]{{4}}|(?:{MONTH_NAME_PATTERN})\.?,?\s*'?[0-9]{{4}}|[0-9]{{1,2}}[/.][0-9]{{4}}|[0-9]{{4}}-(?:0[1-9]|1[0-2])(?-u:\b)|[0-9]{{4}})"
+    )
+}
+
 /// Word boundaries are ASCII (`(?-u:\b)`): dates are ASCII, and a Unicode
 /// boundary would stop the regex crate from using its fast DFA on any line
 /// holding a non-ASCII character such as `—`.
 static DATE_RANGE: LazyLock<Regex> = LazyLock::new(|| {
-    let point = format!(r"(?:(?:{MONTH_NAME_PATTERN})\.?\s+[0-9]{{4}}|[0-9]{{1,2}}/[0-9]{{4}}|[0-9]{{4}})");
+    let point = point_pattern();
     let pattern = format!(
-        r"(?i)(?-u:\b)(?P<start>{point})\s*(?:-|–|—|(?-u:\b)to(?-u:\b)|(?-u:\b)until(?-u:\b))\s*(?P<end>{point}|present|current|now|today)(?-u:\b)"
+        r"(?i)(?-u:\b)(?P<start>{point})\s*(?:-|–|—|~|(?-u:\b)to(?-u:\b)|(?-u:\b)until(?-u:\b)|(?-u:\b)through(?-u:\b)|(?-u:\b)thru(?-u:\b))\s*(?P<end>{point}|present|current|now|today|ongoing|date)(?-u:\b)"
     );
     Regex::new(&pattern).expect("the date range pattern is a valid regex")
+});
+
+/// A single month (or season) with its year, for entries dated by one point.
+static SINGLE_DATE: LazyLock<Regex> = LazyLock::new(|| {
+    let pattern = format!(
+        r"(?i)(?-u:\b)(?P<point>(?:{SEASON_PATTERN})\s+[0-9]{{4}}|(?:{MONTH_NAME_PATTERN})\.?,?\s*'?[0-9]{{4}}|[0-9]{{1,2}}[/.][0-9]{{4}}|[0-9]{{4}}-(?:0[1-9]|1[0-2])|[0-9]{{4}})(?-u:\b)"
+    );
+    Regex::new(&pattern).expect("the single date pattern is a valid regex")
 });
 
 /// Every date range holds a four-digit year; checking for one first spares
@@ -155,20 +175,63 @@ pub(crate) fn find_date_range(line: &str) -> Option<DateRange> {
     })
 }
 
-/// Parses `Jan 2019`, `January. 2019`, `03/2018` or `2019`.
+/// Finds a single date (`Summer 2025`, `June 2020`, `2019`) standing for an
+/// entry that began and ended in that month or year. A bare year counts only
+/// when it is the last thing on the line (`Charity run — 2019`), since years
+/// appear in prose too.
+pub(crate) fn find_single_date(line: &str) -> Option<DateRange> {
+    if !has_four_digit_run(line) {
+        return None;
+    }
+    let found = SINGLE_DATE.captures_iter(line).filter_map(|captures| {
+        let whole = captures.get(0)?;
+        let point = parse_date_point(whole.as_str())?;
+        let is_bare_year = matches!(point, DatePoint::Year(_));
+        let at_end = line[whole.end()..].trim_matches(|character: char| !character.is_alphanumeric()).is_empty();
+        (!is_bare_year || at_end).then_some(DateRange {
+            start: point,
+            end: RangeEnd::Date(point),
+            start_byte: whole.start(),
+            end_byte: whole.end(),
+        })
+    });
+    found.last()
+}
+
+/// Parses `Jan 2019`, `January. 2019`, `Summer 2018`, `03/2018`, `04.2021`, `2020-01` or `2019`.
 fn parse_date_point(text: &str) -> Option<DatePoint> {
-    if let Some((month_text, year_text)) = text.split_once('/') {
+    let text = text.trim();
+    if let Some((month_text, year_text)) =
+        text.split_once(['/', '.']).filter(|(month, _)| month.chars().all(|c| c.is_ascii_digit()))
+    {
         let month: u8 = month_text.parse().ok()?;
         return year_month(parse_year(year_text)?, month).map(DatePoint::Month);
     }
-    let mut words = text.split(|character: char| character.is_whitespace() || character == '.');
-    let words: Vec<&str> = words.by_ref().filter(|word| !word.is_empty()).collect();
+    if let Some((year_text, month_text)) = text.split_once('-') {
+        let month: u8 = month_text.parse().ok()?;
+        return year_month(parse_year(year_text)?, month).map(DatePoint::Month);
+    }
+    let words: Vec<&str> = text
+        .split(|character: char| character.is_whitespace() || matches!(character, '.' | ',' | '\''))
+        .filter(|word| !word.is_empty())
+        .collect();
     match words.as_slice() {
         [year_text] => parse_year(year_text).map(DatePoint::Year),
         [month_text, year_text] => {
-            let month = month_number(month_text)?;
+            let month = season_month(month_text).or_else(|| month_number(month_text))?;
             year_month(parse_year(year_text)?, month).map(DatePoint::Month)
         }
+        _ => None,
+    }
+}
+
+/// Seasons stand for a month: spring March, summer June, fall September, winter December.
+fn season_month(name: &str) -> Option<u8> {
+    match name.to_ascii_lowercase().as_str() {
+        "spring" => Some(3),
+        "summer" => Some(6),
+        "fall" | "autumn" => Some(9),
+        "winter" => Some(12),
         _ => None,
     }
 }
@@ -292,5 +355,36 @@ mod tests {
             [MonthSpan { start: 10, end: 20 }, MonthSpan { start: 0, end: 10 }, MonthSpan { start: 12, end: 14 }];
         assert_eq!(union_months(&spans), 20);
         assert_eq!(union_months(&[]), 0);
+    }
+
+    #[test]
+    fn reads_every_form_resumes_use_for_a_range() {
+        let cases = [
+            ("Jan 2020 – Present", "2020-01", "present"),
+            ("January 2020 - March 2021", "2020-01", "2021-03"),
+            ("Sept 2021 – Apr. 2025", "2021-09", "2025-04"),
+            ("Mar. 2017 to June 2019", "2017-03", "2019-06"),
+            ("01/2020 – Current", "2020-01", "present"),
+            ("04.2021 - 09.2022", "2021-04", "2022-09"),
+            ("2020-01 – 2021-03", "2020-01", "2021-03"),
+            ("2019 – Present", "2019", "present"),
+            ("2019-2021", "2019", "2021"),
+            ("Summer 2018 – Spring 2026", "2018-06", "2026-03"),
+            ("Fall 2015 through Winter 2016", "2015-09", "2016-12"),
+            ("Jun 2019—Ongoing", "2019-06", "present"),
+        ];
+        for (text, start, end) in cases {
+            let range = find_date_range(text).unwrap_or_else(|| panic!("{text}"));
+            assert_eq!((range.start.label().as_str(), range.end.label().as_str()), (start, end), "{text}");
+        }
+    }
+
+    #[test]
+    fn a_single_month_or_season_dates_an_entry_and_a_bare_year_only_at_the_end() {
+        let single = |text: &str| find_single_date(text).map(|range| range.start.label());
+        assert_eq!(single("Summer 2025").as_deref(), Some("2025-06"));
+        assert_eq!(single("Camp Counselor — Oregon Coast Science Camp — June 2014").as_deref(), Some("2014-06"));
+        assert_eq!(single("Charity run organiser, 2019").as_deref(), Some("2019"));
+        assert_eq!(single("Grew revenue 2019 by 30%"), None);
     }
 }

@@ -1,104 +1,127 @@
 //! Experience entries: title, company, dates and highlights.
 //!
-//! Each line of the experience section is first classified on its own
-//! (blank, bullet, line with a date range, plain line); entries are then
-//! assembled in one pass that looks ahead at most two lines. The lookahead lets
-//! a plain line be read correctly: `Senior Engineer, Acme Corp` followed by a
-//! date line starts an entry, while the same shape after an entry's dates is a
-//! description line and becomes a highlight. Supported header shapes:
-//! `Title — Company`, `Title at Company`, `Title, Company`, `Title | Company`
-//! (or the title and company on two lines), with the date range on the same
-//! line (optionally in brackets) or the next. Every dated line's range counts
-//! towards the total, whichever entry it ends up on.
+//! Entries are anchored on their dates, the one thing every layout shares: a
+//! range (`Jan 2019 – Present`) or a single month (`Summer 2025`) on a line
+//! of its own or on the header line. Each anchor takes as its header the
+//! header-like lines just above it (a title line, a company line), or, when
+//! there are none, the ones just below it; `entry_header` tells which part
+//! is the title, the company and the location. A header-like line with a role
+//! word, followed by bullets and no dates, is an entry without dates. Every
+//! other line between two entries is a highlight of the entry above.
+//! Bullets never start an entry: `- Launched in 2020` is a highlight.
 
-use super::dates::{find_date_range, union_months, DateRange, MonthSpan, YearMonth};
-use super::lines::{split_on_first_separator, strip_bullet, trim_dangling};
+use super::dates::{find_date_range, find_single_date, union_months, DateRange, MonthSpan, YearMonth};
+use super::entry_header::{is_location, parse_entry_header, parse_entry_header_with_anchor};
+use super::lines::strip_bullet;
 use crate::domain::resume::ExperienceEntry;
 
-/// Separators between a title and a company, highest priority first: a dash
-/// or pipe is a stronger signal than a comma, which also appears in titles.
-const TITLE_COMPANY_SEPARATORS: [&str; 9] = [" — ", " – ", " | ", " at ", " @ ", " - ", "—", "–", ", "];
+/// A header line is short and not a sentence.
+const HEADER_WORDS_MAX: usize = 14;
+/// Header lines taken above (or below) an anchor.
+const HEADER_LINES_MAX: usize = 3;
 
-#[derive(Debug, PartialEq, Eq)]
-enum LineKind<'a> {
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
     Blank,
-    Bullet(&'a str),
-    Dated { range: DateRange, header: Header<'a> },
-    Plain(&'a str),
+    Bullet,
+    Text,
 }
 
-/// A title and company, borrowed from the line (most plain lines turn out to
-/// be highlights, so nothing is copied until an entry is made).
-#[derive(Debug, Default, PartialEq, Eq)]
-struct Header<'a> {
-    title: Option<&'a str>,
-    company: Option<&'a str>,
+struct Classified<'a> {
+    text: &'a str,
+    kind: Kind,
+    range: Option<DateRange>,
 }
 
-/// Reads `Title — Company` and the other supported shapes.
-fn parse_header(text: &str) -> Header<'_> {
-    let parts = split_on_first_separator(trim_dangling(text), &TITLE_COMPANY_SEPARATORS);
-    let field = |index: usize| parts.get(index).map(|part| trim_dangling(part)).filter(|part| !part.is_empty());
-    Header { title: field(0), company: field(1) }
-}
-
-fn classify(line: &str) -> LineKind<'_> {
+fn classify(line: &str) -> Classified<'_> {
     let trimmed = line.trim();
     if trimmed.is_empty() {
-        return LineKind::Blank;
+        return Classified { text: trimmed, kind: Kind::Blank, range: None };
     }
     if let Some(text) = strip_bullet(trimmed) {
-        return LineKind::Bullet(text);
+        return Classified { text, kind: Kind::Bullet, range: None };
     }
-    match find_date_range(trimmed) {
-        Some(range) => {
-            // Text before the dates is the header; when the line starts with
-            // the dates (`2019 - 2023: Engineer at Acme`) it is the text after.
-            let before = trim_dangling(&trimmed[..range.start_byte]);
-            let after = trim_dangling(&trimmed[range.end_byte..]);
-            let header_text = if before.is_empty() { after } else { before };
-            LineKind::Dated { range, header: parse_header(header_text) }
-        }
-        None => LineKind::Plain(trimmed),
-    }
+    let range = find_date_range(trimmed).or_else(|| find_single_date(trimmed));
+    let range = range.filter(|range| {
+        let before = &trimmed[..range.start_byte];
+        let rest = format!("{before} {}", &trimmed[range.end_byte..]);
+        // A table row keeps its header before the dates and its highlights after them.
+        let is_table_row = trimmed.contains(" | ") && is_header_like(before);
+        is_header_like(&rest) || rest.trim().is_empty() || is_table_row
+    });
+    Classified { text: trimmed, kind: Kind::Text, range }
 }
 
-/// A dated line with no company (only dates, or dates and a location) gives
-/// its dates to the entry above it instead of starting an entry.
-fn dates_belong_to_entry_above(kind: &LineKind<'_>) -> bool {
-    matches!(kind, LineKind::Dated { header, .. } if header.company.is_none())
+/// Short, not a sentence: what a title, company or location line looks like.
+fn is_header_like(text: &str) -> bool {
+    let text = text.trim();
+    let words = text.split_whitespace().count();
+    words > 0
+        && words <= HEADER_WORDS_MAX
+        && !text.ends_with('.')
+        && !text.chars().next().is_some_and(char::is_lowercase)
 }
 
-/// True when a plain line with `header` starts an entry: the lines after it
-/// (`following`) hold its dates, directly or after a company line.
-fn starts_dated_entry(following: &[LineKind<'_>], header: &Header<'_>) -> bool {
-    let mut non_blank = following.iter().filter(|kind| **kind != LineKind::Blank);
-    match non_blank.next() {
-        Some(next) if dates_belong_to_entry_above(next) => true,
-        Some(LineKind::Plain(next)) if header.company.is_none() && parse_header(next).company.is_none() => {
-            non_blank.next().is_some_and(dates_belong_to_entry_above)
-        }
-        _ => false,
-    }
+/// An undated entry's header: header-like, with a title that holds a role word.
+fn is_undated_header(text: &str) -> bool {
+    is_header_like(text) && parse_entry_header(&[text]).title.is_some_and(|title| title_has_role(&title))
 }
 
-/// A plain line without a separator right under a header that has a title
-/// but no company yet (and no dates or highlights) is that header's company.
-fn is_company_line(entry: &ExperienceEntry, header: &Header<'_>) -> bool {
-    awaiting_dates(entry) && entry.company.is_none() && header.company.is_none()
+fn title_has_role(title: &str) -> bool {
+    let lower = title.to_lowercase();
+    ROLE_HINTS.iter().any(|role| {
+        lower.split(|character: char| !character.is_alphanumeric() && character != '-').any(|word| word == *role)
+    })
 }
 
-fn awaiting_dates(entry: &ExperienceEntry) -> bool {
-    entry.start.is_none() && entry.highlights.is_empty()
-}
+/// Role words strong enough to make an undated line an entry.
+const ROLE_HINTS: &[&str] = &[
+    "engineer",
+    "developer",
+    "manager",
+    "director",
+    "analyst",
+    "scientist",
+    "designer",
+    "nurse",
+    "assistant",
+    "associate",
+    "specialist",
+    "coordinator",
+    "administrator",
+    "representative",
+    "executive",
+    "accountant",
+    "teacher",
+    "tutor",
+    "intern",
+    "volunteer",
+    "consultant",
+    "technician",
+    "officer",
+    "lead",
+    "supervisor",
+    "counselor",
+    "counsellor",
+    "clerk",
+    "agent",
+    "advisor",
+    "worker",
+    "driver",
+    "operator",
+    "instructor",
+    "researcher",
+    "architect",
+    "writer",
+    "editor",
+    "trainee",
+    "apprentice",
+    "freelance",
+    "contractor",
+    "founder",
+];
 
-fn set_dates(entry: &mut ExperienceEntry, range: &DateRange, reference: YearMonth) {
-    entry.start = Some(range.start.label());
-    entry.end = Some(range.end.label());
-    entry.duration_months = range.month_span(reference).map(MonthSpan::duration_months);
-}
-
-/// The experience section, parsed.
+/// The experience sections, parsed.
 #[derive(Debug, Default, PartialEq)]
 pub(crate) struct Experience {
     pub entries: Vec<ExperienceEntry>,
@@ -107,54 +130,126 @@ pub(crate) struct Experience {
     pub total_months: Option<u32>,
 }
 
-/// Parses the experience section's lines into entries.
+/// Where an entry's lines are: its header lines and its anchor (if dated).
+struct Span {
+    first_line: usize,
+    last_header_line: usize,
+    header_lines: Vec<usize>,
+    anchor: Option<usize>,
+}
+
+/// Parses the experience sections' lines into entries.
 pub(crate) fn parse_experience(lines: &[&str], reference: YearMonth) -> Experience {
-    let kinds: Vec<LineKind<'_>> = lines.iter().map(|line| classify(line)).collect();
-    let mut entries: Vec<ExperienceEntry> = Vec::new();
-    let mut spans: Vec<MonthSpan> = Vec::new();
-    for (index, kind) in kinds.iter().enumerate() {
-        match kind {
-            LineKind::Blank => {}
-            LineKind::Bullet(text) => match entries.last_mut() {
-                Some(entry) => entry.highlights.push((*text).to_string()),
-                // Before any entry a bullet can only be a bulleted header.
-                None => entries.push(new_entry(&parse_header(text))),
-            },
-            LineKind::Dated { range, header } => {
-                spans.extend(range.month_span(reference));
-                let current = entries.last_mut().filter(|entry| awaiting_dates(entry));
-                match current {
-                    Some(entry) if header.company.is_none() => set_dates(entry, range, reference),
-                    _ => {
-                        let mut entry = new_entry(header);
-                        set_dates(&mut entry, range, reference);
-                        entries.push(entry);
-                    }
-                }
+    let classified: Vec<Classified<'_>> = lines.iter().map(|line| classify(line)).collect();
+    let mut claimed = vec![false; classified.len()];
+    let mut spans: Vec<Span> = Vec::new();
+    for anchor in (0..classified.len()).filter(|index| classified[*index].range.is_some()) {
+        if claimed[anchor] {
+            continue;
+        }
+        claimed[anchor] = true;
+        let mut header_lines = Vec::new();
+        let mut index = anchor;
+        while index > 0 && header_lines.len() < HEADER_LINES_MAX {
+            index -= 1;
+            let line = &classified[index];
+            if claimed[index] || line.kind != Kind::Text || line.range.is_some() || !is_header_like(line.text) {
+                break;
             }
-            LineKind::Plain(text) => {
-                let header = parse_header(text);
-                match entries.last_mut() {
-                    // `Title` then `Company` on separate lines, dates below.
-                    Some(entry) if is_company_line(entry, &header) => entry.company = header.title.map(str::to_string),
-                    Some(entry) if !starts_dated_entry(&kinds[index + 1..], &header) => {
-                        entry.highlights.push((*text).to_string());
-                    }
-                    _ => entries.push(new_entry(&header)),
+            header_lines.insert(0, index);
+        }
+        let (own_text, _) = anchor_text(&classified[anchor]);
+        let own_is_header = !own_text.is_empty() && !is_location(&own_text);
+        if header_lines.is_empty() && !own_is_header {
+            let mut index = anchor + 1;
+            while index < classified.len() && header_lines.len() < HEADER_LINES_MAX - 1 {
+                let line = &classified[index];
+                if line.kind != Kind::Text || line.range.is_some() || !is_header_like(line.text) {
+                    break;
                 }
+                header_lines.push(index);
+                index += 1;
             }
         }
+        for line in &header_lines {
+            claimed[*line] = true;
+        }
+        let first_line = header_lines.first().copied().unwrap_or(anchor).min(anchor);
+        let last_header_line = header_lines.last().copied().unwrap_or(anchor).max(anchor);
+        spans.push(Span { first_line, last_header_line, header_lines, anchor: Some(anchor) });
     }
-    let total_months = (!spans.is_empty()).then(|| union_months(&spans));
+    // Undated entries: a role line followed by bullets, outside every dated entry's header.
+    for index in 0..classified.len() {
+        let line = &classified[index];
+        if claimed[index] || line.kind != Kind::Text || !is_undated_header(line.text) {
+            continue;
+        }
+        let next = classified[index + 1..].iter().find(|line| line.kind != Kind::Blank);
+        if next.is_some_and(|next| next.kind == Kind::Bullet) {
+            claimed[index] = true;
+            spans.push(Span { first_line: index, last_header_line: index, header_lines: vec![index], anchor: None });
+        }
+    }
+    spans.sort_by_key(|span| span.first_line);
+    let mut entries = Vec::with_capacity(spans.len());
+    let mut month_spans = Vec::new();
+    for (position, span) in spans.iter().enumerate() {
+        let mut header_texts: Vec<String> =
+            span.header_lines.iter().map(|index| classified[*index].text.to_owned()).collect();
+        let mut anchor_position = None;
+        let mut trailing_highlights = Vec::new();
+        if let Some(anchor) = span.anchor {
+            let (own, after_dates) = anchor_text(&classified[anchor]);
+            trailing_highlights = after_dates;
+            if !own.is_empty() {
+                // The anchor's own text sits where the anchor is among the header lines.
+                let at = span.header_lines.iter().filter(|index| **index < anchor).count();
+                header_texts.insert(at, own);
+                anchor_position = Some(at);
+            }
+        }
+        let header_refs: Vec<&str> = header_texts.iter().map(String::as_str).collect();
+        let header = parse_entry_header_with_anchor(&header_refs, anchor_position);
+        let mut entry = ExperienceEntry { title: header.title, company: header.company, ..ExperienceEntry::default() };
+        if let Some(range) = span.anchor.and_then(|anchor| classified[anchor].range) {
+            entry.start = Some(range.start.label());
+            entry.end = Some(range.end.label());
+            let months = range.month_span(reference);
+            entry.duration_months = months.map(MonthSpan::duration_months);
+            month_spans.extend(months);
+        }
+        let next_start = spans.get(position + 1).map_or(classified.len(), |next| next.first_line);
+        entry.highlights = trailing_highlights;
+        entry.highlights.extend(
+            (span.last_header_line + 1..next_start)
+                .filter(|index| !claimed[*index] && classified[*index].kind != Kind::Blank)
+                .map(|index| classified[index].text.to_owned()),
+        );
+        entries.push(entry);
+    }
+    let total_months = (!month_spans.is_empty()).then(|| union_months(&month_spans));
     Experience { entries, total_months }
 }
 
-fn new_entry(header: &Header<'_>) -> ExperienceEntry {
-    ExperienceEntry {
-        title: header.title.map(str::to_string),
-        company: header.company.map(str::to_string),
-        ..ExperienceEntry::default()
+/// The anchor line without its dates (and the brackets or separators
+/// around them), and, for a table row (`Title | Company | dates | what was
+/// done…`), the cells after the dates, which are highlights.
+fn anchor_text(line: &Classified<'_>) -> (String, Vec<String>) {
+    let Some(range) = line.range else { return (line.text.to_owned(), Vec::new()) };
+    let separators = |character: char| character.is_whitespace() || "([,|·•—–-:)]".contains(character);
+    let before = line.text[..range.start_byte].trim_end_matches(separators).trim();
+    let after = line.text[range.end_byte..].trim_start_matches(separators).trim();
+    if !after.is_empty() && !is_header_like(after) && line.text.contains(" | ") {
+        let highlights = after.split(" · ").map(str::trim).filter(|text| !text.is_empty()).map(str::to_owned).collect();
+        return (before.to_owned(), highlights);
     }
+    let text = match (before.is_empty(), after.is_empty()) {
+        (true, true) => String::new(),
+        (false, true) => before.to_owned(),
+        (true, false) => after.to_owned(),
+        (false, false) => format!("{before} — {after}"),
+    };
+    (text, Vec::new())
 }
 
 #[cfg(test)]
@@ -238,10 +333,20 @@ mod tests {
     }
 
     #[test]
-    fn bullet_before_any_entry_is_a_header() {
-        let entries = parse("• Engineer — Acme\n- Built things");
-        assert_eq!(title_and_company(&entries[0]), (Some("Engineer"), Some("Acme")));
-        assert_eq!(entries[0].highlights, ["Built things"]);
+    fn a_bullet_with_a_date_is_a_highlight_not_an_entry() {
+        let entries =
+            parse("Engineer — Acme\nJan 2019 – Present\n- Launched the app in 2020\n- Ran 2019-2021 migration");
+        assert_eq!(entries.len(), 1);
+        assert_eq!(entries[0].highlights, ["Launched the app in 2020", "Ran 2019-2021 migration"]);
+    }
+
+    #[test]
+    fn an_undated_role_line_followed_by_bullets_is_an_entry() {
+        let entries = parse("Engineer — Acme\nJan 2019 – Present\n- Built it\n\nWarehouse Associate | Lone Star Fulfillment | Houston, TX\n- Picked orders");
+        assert_eq!(entries.len(), 2);
+        assert_eq!(title_and_company(&entries[1]), (Some("Warehouse Associate"), Some("Lone Star Fulfillment")));
+        assert_eq!(entries[1].start, None);
+        assert_eq!(entries[0].highlights, ["Built it"]);
     }
 
     #[test]

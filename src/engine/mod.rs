@@ -21,6 +21,7 @@
 mod contact;
 mod dates;
 mod education;
+mod entry_header;
 mod error;
 mod experience;
 mod lines;

@@ -20,6 +20,12 @@ pub(crate) enum SectionKind {
     Experience,
     Education,
     Projects,
+    /// Certifications and licences: kept apart from skills.
+    Certifications,
+    /// A section the parser reads nothing from (languages, awards,
+    /// interests…): recognised so that its lines do not run on into the
+    /// section above.
+    Other,
 }
 
 impl SectionKind {
@@ -33,42 +39,140 @@ impl SectionKind {
             SectionKind::Experience => "experience",
             SectionKind::Education => "education",
             SectionKind::Projects => "projects",
+            SectionKind::Certifications => "certifications",
+            SectionKind::Other => "other",
         }
     }
 }
 
-/// Every recognised heading text, lowercased with single spaces.
+/// Every recognised heading text, lowercased with single spaces, `&` written `and`.
 const HEADINGS: &[(&str, SectionKind)] = &[
     ("summary", SectionKind::Summary),
     ("professional summary", SectionKind::Summary),
+    ("career summary", SectionKind::Summary),
+    ("executive summary", SectionKind::Summary),
+    ("summary of qualifications", SectionKind::Summary),
     ("profile", SectionKind::Summary),
+    ("professional profile", SectionKind::Summary),
+    ("personal profile", SectionKind::Summary),
+    ("personal statement", SectionKind::Summary),
     ("about", SectionKind::Summary),
     ("about me", SectionKind::Summary),
     ("objective", SectionKind::Summary),
     ("career objective", SectionKind::Summary),
+    ("overview", SectionKind::Summary),
     ("skills", SectionKind::Skills),
     ("technical skills", SectionKind::Skills),
+    ("key skills", SectionKind::Skills),
     ("core skills", SectionKind::Skills),
+    ("skills summary", SectionKind::Skills),
+    ("skill set", SectionKind::Skills),
+    ("skillset", SectionKind::Skills),
     ("core competencies", SectionKind::Skills),
+    ("competencies", SectionKind::Skills),
+    ("key competencies", SectionKind::Skills),
     ("technologies", SectionKind::Skills),
-    ("tools & technologies", SectionKind::Skills),
-    ("skills & tools", SectionKind::Skills),
+    ("tools and technologies", SectionKind::Skills),
+    ("skills and tools", SectionKind::Skills),
+    ("tools", SectionKind::Skills),
+    ("toolbox", SectionKind::Skills),
+    ("tech stack", SectionKind::Skills),
+    ("expertise", SectionKind::Skills),
+    ("areas of expertise", SectionKind::Skills),
+    ("technical expertise", SectionKind::Skills),
+    ("skills and expertise", SectionKind::Skills),
+    ("technical proficiencies", SectionKind::Skills),
+    ("proficiencies", SectionKind::Skills),
+    ("clinical skills", SectionKind::Skills),
+    ("core strengths", SectionKind::Skills),
+    ("strengths", SectionKind::Skills),
+    ("software", SectionKind::Skills),
+    ("computer skills", SectionKind::Skills),
     ("experience", SectionKind::Experience),
     ("work experience", SectionKind::Experience),
     ("professional experience", SectionKind::Experience),
+    ("relevant experience", SectionKind::Experience),
+    ("related experience", SectionKind::Experience),
+    ("additional experience", SectionKind::Experience),
+    ("earlier experience", SectionKind::Experience),
+    ("other experience", SectionKind::Experience),
+    ("previous experience", SectionKind::Experience),
+    ("volunteer experience", SectionKind::Experience),
+    ("volunteering", SectionKind::Experience),
+    ("volunteer work", SectionKind::Experience),
+    ("teaching experience", SectionKind::Experience),
+    ("clinical experience", SectionKind::Experience),
+    ("leadership experience", SectionKind::Experience),
+    ("research experience", SectionKind::Experience),
+    ("industry experience", SectionKind::Experience),
+    ("internships", SectionKind::Experience),
+    ("internship experience", SectionKind::Experience),
+    ("military experience", SectionKind::Experience),
     ("employment", SectionKind::Experience),
     ("employment history", SectionKind::Experience),
+    ("employment experience", SectionKind::Experience),
     ("work history", SectionKind::Experience),
     ("career history", SectionKind::Experience),
+    ("professional history", SectionKind::Experience),
+    ("professional background", SectionKind::Experience),
+    ("career", SectionKind::Experience),
     ("education", SectionKind::Education),
     ("academic background", SectionKind::Education),
-    ("education & training", SectionKind::Education),
+    ("academic history", SectionKind::Education),
+    ("academics", SectionKind::Education),
+    ("education and training", SectionKind::Education),
+    ("education and qualifications", SectionKind::Education),
     ("qualifications", SectionKind::Education),
+    ("academic qualifications", SectionKind::Education),
+    ("degrees", SectionKind::Education),
     ("projects", SectionKind::Projects),
     ("personal projects", SectionKind::Projects),
     ("selected projects", SectionKind::Projects),
+    ("key projects", SectionKind::Projects),
+    ("notable projects", SectionKind::Projects),
     ("side projects", SectionKind::Projects),
+    ("academic projects", SectionKind::Projects),
     ("open source", SectionKind::Projects),
+    ("portfolio", SectionKind::Projects),
+    ("certifications", SectionKind::Certifications),
+    ("certification", SectionKind::Certifications),
+    ("certificates", SectionKind::Certifications),
+    ("professional certifications", SectionKind::Certifications),
+    ("licenses", SectionKind::Certifications),
+    ("licences", SectionKind::Certifications),
+    ("licenses and certifications", SectionKind::Certifications),
+    ("licences and certifications", SectionKind::Certifications),
+    ("certifications and licenses", SectionKind::Certifications),
+    ("certifications and licences", SectionKind::Certifications),
+    ("credentials", SectionKind::Certifications),
+    ("accreditations", SectionKind::Certifications),
+    ("languages", SectionKind::Other),
+    ("spoken languages", SectionKind::Other),
+    ("awards", SectionKind::Other),
+    ("honors", SectionKind::Other),
+    ("honours", SectionKind::Other),
+    ("awards and honors", SectionKind::Other),
+    ("honors and awards", SectionKind::Other),
+    ("recognition", SectionKind::Other),
+    ("achievements", SectionKind::Other),
+    ("interests", SectionKind::Other),
+    ("hobbies", SectionKind::Other),
+    ("hobbies and interests", SectionKind::Other),
+    ("publications", SectionKind::Other),
+    ("presentations", SectionKind::Other),
+    ("references", SectionKind::Other),
+    ("activities", SectionKind::Other),
+    ("memberships", SectionKind::Other),
+    ("affiliations", SectionKind::Other),
+    ("professional affiliations", SectionKind::Other),
+    ("professional memberships", SectionKind::Other),
+    ("training", SectionKind::Other),
+    ("courses", SectionKind::Other),
+    ("additional information", SectionKind::Other),
+    ("contact", SectionKind::Other),
+    ("contact information", SectionKind::Other),
+    ("contact details", SectionKind::Other),
+    ("links", SectionKind::Other),
 ];
 
 /// Lines outside these bounds cannot be headings (the shortest is `about`,
@@ -76,7 +180,7 @@ const HEADINGS: &[(&str, SectionKind)] = &[
 /// comparison with every heading.
 const HEADING_BYTES_MIN: usize = 5;
 const HEADING_BYTES_MAX: usize = 64;
-const HEADING_WORDS_MAX: usize = 3;
+const HEADING_WORDS_MAX: usize = 4;
 
 /// The section kind `line` is a heading for, if it is a heading. Headings
 /// are ASCII, so words are compared ASCII case-insensitively, which needs no
@@ -94,10 +198,10 @@ pub(crate) fn heading_kind(line: &str) -> Option<SectionKind> {
     HEADINGS.iter().find(|(heading, _)| words_equal_ignoring_case(without_colon, heading)).map(|(_, kind)| *kind)
 }
 
-/// True when `text` and `heading` have the same words, ignoring ASCII case
-/// and how much whitespace separates them.
+/// True when `text` and `heading` have the same words, ignoring ASCII case,
+/// how much whitespace separates them, and `&` for `and`.
 fn words_equal_ignoring_case(text: &str, heading: &str) -> bool {
-    let mut text_words = text.split_whitespace();
+    let mut text_words = text.split_whitespace().map(|word| if word == "&" { "and" } else { word });
     let mut heading_words = heading.split(' ');
     loop {
         match (text_words.next(), heading_words.next()) {
@@ -106,6 +210,14 @@ fn words_equal_ignoring_case(text: &str, heading: &str) -> bool {
             _ => return false,
         }
     }
+}
+
+/// `=====` or `-----` under a heading: decoration, not content.
+fn is_underline(line: &str) -> bool {
+    let trimmed = line.trim();
+    trimmed.len() >= 3
+        && (trimmed.chars().all(|character| character == '=')
+            || trimmed.chars().all(|character| character == '-' || character == '_'))
 }
 
 /// A run of lines under one heading (or before the first heading).
@@ -123,6 +235,9 @@ pub(crate) struct Section<'a> {
 pub(crate) fn split_sections(text: &str) -> Vec<Section<'_>> {
     let mut sections = vec![Section { kind: SectionKind::Header, start_byte: 0, lines: Vec::new() }];
     for line in split_lines(text) {
+        if is_underline(line.text) {
+            continue;
+        }
         match heading_kind(line.text) {
             Some(kind) => sections.push(Section { kind, start_byte: line.start_byte, lines: Vec::new() }),
             None => {

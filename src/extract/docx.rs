@@ -320,8 +320,9 @@ impl Walker {
         match self.containers.last_mut() {
             Some(Container::Cell(cell)) => {
                 if !text.trim().is_empty() {
+                    // Paragraphs of a cell stay apart: `Acme Corp · Leeds, UK`.
                     if !cell.is_empty() {
-                        cell.push(' ');
+                        cell.push_str(" · ");
                     }
                     cell.push_str(text.trim());
                 }

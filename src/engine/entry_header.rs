@@ -1,0 +1,830 @@
+//! The header of an experience entry: which part is the title, which the
+//! company and which the location, whatever order and separators the resume
+//! uses (`Title — Company`, `Company | Title | City, ST`, `Title at Company`,
+//! the title on one line and `Company — City` on the next).
+//!
+//! The parts are told apart by what they are, not where they stand: a title
+//! holds a role word (Engineer, Nurse, Accountant, Intern…), a company often
+//! holds a company word (Inc, Hospital, University, Labs…), a location is a
+//! `City, ST` pair, a country, or Remote. Position decides only ties, in
+//! the most common order: title first.
+
+/// Separators between the parts of a header, strongest first.
+const SEPARATORS: [&str; 13] = [" — ", " – ", " | ", " · ", " • ", "\t", " at ", " @ ", " - ", "—", "–", "|", "·"];
+
+/// Words that make a phrase a job title.
+const ROLE_WORDS: &[&str] = &[
+    "engineer",
+    "engineering",
+    "developer",
+    "programmer",
+    "architect",
+    "manager",
+    "director",
+    "lead",
+    "head",
+    "chief",
+    "officer",
+    "vp",
+    "president",
+    "founder",
+    "co-founder",
+    "cofounder",
+    "owner",
+    "partner",
+    "principal",
+    "consultant",
+    "analyst",
+    "scientist",
+    "researcher",
+    "designer",
+    "nurse",
+    "practitioner",
+    "physician",
+    "doctor",
+    "therapist",
+    "pharmacist",
+    "technician",
+    "technologist",
+    "assistant",
+    "associate",
+    "specialist",
+    "coordinator",
+    "administrator",
+    "representative",
+    "executive",
+    "accountant",
+    "auditor",
+    "controller",
+    "bookkeeper",
+    "clerk",
+    "teacher",
+    "tutor",
+    "instructor",
+    "professor",
+    "lecturer",
+    "counselor",
+    "counsellor",
+    "intern",
+    "internship",
+    "trainee",
+    "apprentice",
+    "co-op",
+    "volunteer",
+    "supervisor",
+    "foreman",
+    "operator",
+    "driver",
+    "agent",
+    "advisor",
+    "adviser",
+    "planner",
+    "buyer",
+    "recruiter",
+    "writer",
+    "editor",
+    "producer",
+    "marketer",
+    "strategist",
+    "secretary",
+    "receptionist",
+    "cashier",
+    "server",
+    "chef",
+    "cook",
+    "attendant",
+    "aide",
+    "caregiver",
+    "worker",
+    "mechanic",
+    "electrician",
+    "plumber",
+    "carpenter",
+    "inspector",
+    "surveyor",
+    "estimator",
+    "paralegal",
+    "attorney",
+    "lawyer",
+    "solicitor",
+    "barista",
+    "fellow",
+    "postdoc",
+    "contractor",
+    "freelance",
+    "freelancer",
+    "generalist",
+    "merchandiser",
+    "dispatcher",
+    "scheduler",
+    "handler",
+    "picker",
+    "packer",
+    "sdr",
+    "bdr",
+    "cto",
+    "ceo",
+    "cfo",
+    "coo",
+    "cmo",
+    "cio",
+    "ciso",
+    "rn",
+    "lpn",
+    "cna",
+    "np",
+    "midwife",
+    "paramedic",
+    "emt",
+    "dentist",
+    "hygienist",
+    "surgeon",
+    "radiographer",
+    "sonographer",
+    "phlebotomist",
+    "dietitian",
+    "nutritionist",
+    "psychologist",
+    "librarian",
+    "curator",
+    "journalist",
+    "photographer",
+    "illustrator",
+    "animator",
+    "artist",
+    "copywriter",
+    "translator",
+    "interpreter",
+    "officer",
+    "steward",
+    "pilot",
+    "guard",
+    "trader",
+    "broker",
+    "underwriter",
+    "actuary",
+    "economist",
+    "statistician",
+    "mathematician",
+    "chemist",
+    "biologist",
+    "physicist",
+    "geologist",
+    "pharmacologist",
+    "auditor",
+    "investigator",
+    "detective",
+    "sergeant",
+    "captain",
+    "lieutenant",
+    "commander",
+    "soldier",
+    "marine",
+    "tester",
+    "sre",
+    "devops",
+    "admin",
+    "ambassador",
+    "organizer",
+    "organiser",
+    "mentor",
+    "coach",
+    "trainer",
+    "facilitator",
+    "moderator",
+    "host",
+    "waiter",
+    "waitress",
+    "bartender",
+    "housekeeper",
+    "janitor",
+    "custodian",
+    "landscaper",
+    "gardener",
+    "farmer",
+    "welder",
+    "machinist",
+    "fabricator",
+    "assembler",
+    "installer",
+    "repairer",
+    "maintainer",
+    "expert",
+    "evangelist",
+];
+
+/// Words that make a phrase a company (or another employer).
+const COMPANY_WORDS: &[&str] = &[
+    "inc",
+    "inc.",
+    "llc",
+    "ltd",
+    "ltd.",
+    "limited",
+    "llp",
+    "lp",
+    "plc",
+    "gmbh",
+    "ag",
+    "sa",
+    "s.a.",
+    "sas",
+    "bv",
+    "b.v.",
+    "nv",
+    "oy",
+    "ab",
+    "co",
+    "co.",
+    "corp",
+    "corp.",
+    "corporation",
+    "company",
+    "group",
+    "holdings",
+    "partners",
+    "labs",
+    "lab",
+    "technologies",
+    "technology",
+    "systems",
+    "solutions",
+    "software",
+    "bank",
+    "hospital",
+    "clinic",
+    "health",
+    "healthcare",
+    "medical",
+    "center",
+    "centre",
+    "university",
+    "college",
+    "school",
+    "academy",
+    "institute",
+    "foundation",
+    "agency",
+    "studio",
+    "studios",
+    "council",
+    "department",
+    "ministry",
+    "club",
+    "association",
+    "services",
+    "consulting",
+    "capital",
+    "insurance",
+    "pharmaceuticals",
+    "logistics",
+    "distribution",
+    "supply",
+    "fulfillment",
+    "fulfilment",
+    "media",
+    "press",
+    "publishing",
+    "retail",
+    "foods",
+    "airlines",
+    "trust",
+    "nhs",
+    "society",
+    "network",
+    "ventures",
+    "industries",
+    "manufacturing",
+    "motors",
+    "energy",
+    "financial",
+    "finance",
+    "credit",
+    "union",
+    "fund",
+    "works",
+    "collective",
+    "cooperative",
+    "co-op",
+    "charity",
+    "church",
+    "museum",
+    "library",
+    "city",
+    "county",
+    "state",
+    "federal",
+    "government",
+    "authority",
+    "office",
+    "firm",
+    "store",
+    "stores",
+    "market",
+    "markets",
+    "restaurant",
+    "hotel",
+    "resort",
+    "cafe",
+    "café",
+    "bakery",
+    "brewery",
+    "farm",
+    "factory",
+    "gmbh",
+    "kg",
+    "srl",
+    "s.r.l.",
+    "spa",
+    "s.p.a.",
+    "pty",
+    "pte",
+    "kk",
+    "bhd",
+];
+
+/// Countries and regions a location may end with (lower case).
+const COUNTRIES: &[&str] = &[
+    "usa",
+    "us",
+    "u.s.",
+    "u.s.a.",
+    "united states",
+    "uk",
+    "u.k.",
+    "united kingdom",
+    "england",
+    "scotland",
+    "wales",
+    "ireland",
+    "northern ireland",
+    "canada",
+    "australia",
+    "new zealand",
+    "germany",
+    "france",
+    "spain",
+    "portugal",
+    "italy",
+    "netherlands",
+    "belgium",
+    "luxembourg",
+    "switzerland",
+    "austria",
+    "sweden",
+    "norway",
+    "denmark",
+    "finland",
+    "iceland",
+    "poland",
+    "czech republic",
+    "czechia",
+    "slovakia",
+    "hungary",
+    "romania",
+    "bulgaria",
+    "greece",
+    "turkey",
+    "israel",
+    "india",
+    "pakistan",
+    "bangladesh",
+    "sri lanka",
+    "china",
+    "hong kong",
+    "taiwan",
+    "japan",
+    "south korea",
+    "korea",
+    "singapore",
+    "malaysia",
+    "indonesia",
+    "thailand",
+    "vietnam",
+    "philippines",
+    "mexico",
+    "brazil",
+    "argentina",
+    "chile",
+    "colombia",
+    "peru",
+    "nigeria",
+    "kenya",
+    "ghana",
+    "south africa",
+    "egypt",
+    "morocco",
+    "uae",
+    "united arab emirates",
+    "saudi arabia",
+    "qatar",
+    "estonia",
+    "latvia",
+    "lithuania",
+    "ukraine",
+    "croatia",
+    "serbia",
+    "slovenia",
+];
+
+/// Cities that often stand alone as a location.
+const CITIES: &[&str] = &[
+    "london",
+    "manchester",
+    "leeds",
+    "birmingham",
+    "bristol",
+    "edinburgh",
+    "glasgow",
+    "cardiff",
+    "belfast",
+    "dublin",
+    "cork",
+    "galway",
+    "paris",
+    "lyon",
+    "marseille",
+    "nice",
+    "toulouse",
+    "berlin",
+    "hamburg",
+    "munich",
+    "münchen",
+    "frankfurt",
+    "cologne",
+    "köln",
+    "potsdam",
+    "stuttgart",
+    "vienna",
+    "zurich",
+    "zürich",
+    "geneva",
+    "amsterdam",
+    "rotterdam",
+    "brussels",
+    "madrid",
+    "barcelona",
+    "lisbon",
+    "porto",
+    "rome",
+    "milan",
+    "stockholm",
+    "oslo",
+    "copenhagen",
+    "helsinki",
+    "warsaw",
+    "kraków",
+    "krakow",
+    "prague",
+    "budapest",
+    "athens",
+    "istanbul",
+    "tel aviv",
+    "dubai",
+    "mumbai",
+    "bangalore",
+    "bengaluru",
+    "delhi",
+    "new delhi",
+    "hyderabad",
+    "chennai",
+    "pune",
+    "singapore",
+    "kuala lumpur",
+    "jakarta",
+    "bangkok",
+    "manila",
+    "hong kong",
+    "shanghai",
+    "beijing",
+    "shenzhen",
+    "tokyo",
+    "osaka",
+    "seoul",
+    "sydney",
+    "melbourne",
+    "brisbane",
+    "perth",
+    "auckland",
+    "wellington",
+    "toronto",
+    "montreal",
+    "montréal",
+    "vancouver",
+    "ottawa",
+    "calgary",
+    "new york",
+    "nyc",
+    "san francisco",
+    "los angeles",
+    "seattle",
+    "boston",
+    "chicago",
+    "austin",
+    "denver",
+    "atlanta",
+    "miami",
+    "dallas",
+    "houston",
+    "portland",
+    "remote",
+];
+
+/// A header split into its parts.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct EntryHeader {
+    pub title: Option<String>,
+    pub company: Option<String>,
+    pub location: Option<String>,
+}
+
+fn words_of(text: &str) -> impl Iterator<Item = String> + '_ {
+    text.split(|character: char| character.is_whitespace() || matches!(character, ',' | '(' | ')' | '/' | '&'))
+        .filter(|word| !word.is_empty())
+        .map(|word| word.trim_matches(|character: char| matches!(character, ':' | ';' | '"')).to_lowercase())
+}
+
+fn role_score(text: &str) -> usize {
+    words_of(text).filter(|word| ROLE_WORDS.contains(&word.as_str())).count()
+}
+
+fn company_score(text: &str) -> usize {
+    words_of(text).filter(|word| COMPANY_WORDS.contains(&word.as_str())).count()
+}
+
+/// `Boston, MA`, `Leeds, UK`, `Remote`, `Berlin`, `Montréal, QC, Canada`.
+pub(crate) fn is_location(text: &str) -> bool {
+    let text = text.trim().trim_matches(|character| matches!(character, '(' | ')'));
+    let lower = text.to_lowercase();
+    if lower.is_empty()
+        || lower.chars().any(|character| character.is_ascii_digit())
+        || lower.split_whitespace().count() > 6
+    {
+        return false;
+    }
+    if lower.starts_with("remote")
+        || lower.starts_with("hybrid")
+        || COUNTRIES.contains(&lower.as_str())
+        || CITIES.contains(&lower.as_str())
+    {
+        return true;
+    }
+    // `Sydney NSW`, `Melbourne VIC`: a city and a region code, no comma.
+    let words: Vec<&str> = text.split_whitespace().collect();
+    if !text.contains(',') && (2..=4).contains(&words.len()) && role_score(text) == 0 && company_score(text) == 0 {
+        let code = words[words.len() - 1];
+        if (2..=3).contains(&code.len())
+            && code.chars().all(|character| character.is_ascii_uppercase())
+            && code != "II"
+            && code != "III"
+            && code != "IV"
+        {
+            return true;
+        }
+    }
+    let Some((_, last)) = text.rsplit_once(',') else { return false };
+    let last = last.trim();
+    // With two commas, a place is `City, ST, Country`: `Brightlane Health,
+    // Boston, MA` is a company and a place.
+    let pieces: Vec<&str> = text.split(',').map(str::trim).collect();
+    if pieces.len() >= 3 {
+        let middle = pieces[pieces.len() - 2];
+        let middle_is_region = middle.len() <= 3 && middle.chars().all(|character| character.is_ascii_uppercase());
+        return middle_is_region && COUNTRIES.contains(&last.to_lowercase().as_str());
+    }
+    let is_region_code = last.len() == 2 && last.chars().all(|character| character.is_ascii_uppercase());
+    is_region_code || COUNTRIES.contains(&last.to_lowercase().as_str())
+}
+
+/// Splits a trailing location off a part: `Brightlane Health, Boston, MA`
+/// becomes `Brightlane Health` and `Boston, MA`.
+fn split_trailing_location(part: &str) -> (String, Option<String>) {
+    // `Kaveri Commerce (Bengaluru)`
+    if let Some(open) = part.rfind(" (").filter(|_| part.ends_with(')')) {
+        let inner = &part[open + 2..part.len() - 1];
+        if is_location(inner)
+            || (inner.split_whitespace().count() <= 3 && role_score(inner) == 0 && company_score(inner) == 0)
+        {
+            return (part[..open].trim().to_owned(), Some(inner.trim().to_owned()));
+        }
+    }
+    for (index, _) in part.match_indices(", ") {
+        let (before, after) = (&part[..index], &part[index + 2..]);
+        if is_location(after) && !before.trim().is_empty() {
+            return (before.trim().to_owned(), Some(after.trim().to_owned()));
+        }
+    }
+    (part.trim().to_owned(), None)
+}
+
+/// Splits a line on the strongest separator it holds; `at` and `@` also say
+/// which side is the title.
+fn split_line(line: &str) -> (Vec<String>, bool) {
+    let mut title_company_order = false;
+    let mut parts = vec![line.to_owned()];
+    for separator in SEPARATORS {
+        let mut next = Vec::new();
+        for part in parts {
+            let mut rest = part.as_str();
+            let mut pieces = Vec::new();
+            while let Some(index) = find_ignoring_ascii_case(rest, separator) {
+                pieces.push(rest[..index].to_owned());
+                rest = &rest[index + separator.len()..];
+            }
+            if !pieces.is_empty() && matches!(separator, " at " | " @ ") {
+                title_company_order = true;
+            }
+            pieces.push(rest.to_owned());
+            next.extend(pieces);
+        }
+        parts = next;
+    }
+    let parts = parts.into_iter().map(|part| clean(&part)).filter(|part| !part.is_empty()).collect();
+    (parts, title_company_order)
+}
+
+/// The byte offset of `needle` in `haystack`, ASCII letters matched without
+/// case. Offsets are always character boundaries: a match starts with the
+/// needle's first byte, which is never a UTF-8 continuation byte.
+fn find_ignoring_ascii_case(haystack: &str, needle: &str) -> Option<usize> {
+    let (haystack, needle) = (haystack.as_bytes(), needle.as_bytes());
+    haystack.windows(needle.len()).position(|window| window.eq_ignore_ascii_case(needle))
+}
+
+fn clean(part: &str) -> String {
+    let trimmed = part.trim().trim_matches(|character: char| {
+        matches!(character, ',' | ';' | ':' | '-' | '–' | '—' | '|' | '·') || character.is_whitespace()
+    });
+    // Brackets go only when they are unmatched: `(Remote` or `Acme)`, not `Acme (Pune)`.
+    let trimmed = if trimmed.starts_with('(') && !trimmed.contains(')') { &trimmed[1..] } else { trimmed };
+    let trimmed =
+        if trimmed.ends_with(')') && !trimmed.contains('(') { &trimmed[..trimmed.len() - 1] } else { trimmed };
+    trimmed.trim().to_owned()
+}
+
+/// Reads the header lines of one entry (in order) into title, company and location.
+pub(crate) fn parse_entry_header(lines: &[&str]) -> EntryHeader {
+    parse_entry_header_with_anchor(lines, None)
+}
+
+/// As `parse_entry_header`, where `lines[anchor]` is the text of the dated
+/// line: never a wrapped continuation, and a lone word there is the place
+/// (`Bergen · Sep 2009 – Jul 2012`).
+pub(crate) fn parse_entry_header_with_anchor(lines: &[&str], anchor: Option<usize>) -> EntryHeader {
+    let mut parts: Vec<String> = Vec::new();
+    let mut title_company_order = false;
+    let mut anchor_place: Option<String> = None;
+    for (index, line) in lines.iter().enumerate() {
+        let (line_parts, ordered) = split_line(line);
+        title_company_order |= ordered;
+        // A short line without separators under a line that had them is that
+        // line's last part, wrapped (`Peachtree Health` / `Systems`).
+        if Some(index) == anchor
+            && line_parts.len() == 1
+            && role_score(line) == 0
+            && company_score(line) == 0
+            && line.split_whitespace().count() <= 3
+        {
+            anchor_place = Some(line_parts[0].clone());
+            continue;
+        }
+        let is_wrapped = index > 0
+            && Some(index) != anchor
+            && line_parts.len() == 1
+            && line.split_whitespace().count() <= 2
+            && !is_location(line)
+            && role_score(line) == 0
+            && split_line(lines[index - 1]).0.len() > 1;
+        match (is_wrapped, parts.last_mut()) {
+            (true, Some(last)) => {
+                last.push(' ');
+                last.push_str(&line_parts[0]);
+            }
+            _ => parts.extend(line_parts),
+        }
+    }
+    let mut header = EntryHeader::default();
+    let mut rest: Vec<String> = Vec::new();
+    for part in parts {
+        if is_location(&part) && header.location.is_none() {
+            header.location = Some(part);
+            continue;
+        }
+        let (part, location) = split_trailing_location(&part);
+        if header.location.is_none() {
+            header.location = location;
+        }
+        rest.push(part);
+    }
+    if header.location.is_none() {
+        header.location = anchor_place;
+    } else if let Some(place) = anchor_place {
+        rest.push(place);
+    }
+    if rest.is_empty() {
+        return header;
+    }
+    // One part left, with commas: `Senior Engineer, Acme Corp`, or
+    // `Research Assistant, HCI Lab, Eastbrook University` (the title may hold
+    // a comma; the company is what follows the last comma). Two parts are
+    // already a title and a company: `Charge Nurse, Telemetry Unit` stays whole.
+    if rest.len() == 1 && !title_company_order {
+        if let Some((left, right)) = rest[0].clone().rsplit_once(", ") {
+            if role_score(left) > 0 && role_score(right) == 0 && !is_location(right) {
+                rest = vec![left.trim().to_owned(), right.trim().to_owned()];
+            }
+        }
+    }
+    let title_index = if title_company_order {
+        0
+    } else {
+        let weight = |index: usize| (role_score(&rest[index]) * 2).saturating_sub(company_score(&rest[index]));
+        // The earliest of the best: `max_by_key` would take the last.
+        let best = (0..rest.len()).rev().max_by_key(|index| weight(*index)).unwrap_or(0);
+        if role_score(&rest[best]) == 0 {
+            // No role word anywhere: a lone part with a company word is the
+            // company; otherwise the usual order, title first.
+            if rest.len() == 1 && company_score(&rest[0]) > 0 {
+                header.company = Some(rest.remove(0));
+                return header;
+            }
+            0
+        } else {
+            best
+        }
+    };
+    header.title = Some(rest.remove(title_index));
+    if !rest.is_empty() {
+        let company_index = (0..rest.len())
+            .max_by_key(|index| company_score(&rest[*index]))
+            .filter(|index| company_score(&rest[*index]) > 0)
+            .unwrap_or(0);
+        header.company = Some(rest.remove(company_index));
+    }
+    if header.location.is_none() {
+        header.location = rest.into_iter().find(|part| is_location(part));
+    }
+    header
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parts(lines: &[&str]) -> (Option<String>, Option<String>, Option<String>) {
+        let header = parse_entry_header(lines);
+        (header.title, header.company, header.location)
+    }
+
+    fn some(text: &str) -> Option<String> {
+        Some(text.to_owned())
+    }
+
+    #[test]
+    fn title_company_and_location_in_the_common_orders() {
+        assert_eq!(parts(&["Senior Engineer — Acme Corp"]), (some("Senior Engineer"), some("Acme Corp"), None));
+        assert_eq!(parts(&["Senior Engineer at Acme"]), (some("Senior Engineer"), some("Acme"), None));
+        assert_eq!(
+            parts(&["Freightly | Account Executive | Chicago, IL"]),
+            (some("Account Executive"), some("Freightly"), some("Chicago, IL"))
+        );
+        assert_eq!(
+            parts(&["Frontend Engineering Intern — Brightlane Health, Boston, MA"]),
+            (some("Frontend Engineering Intern"), some("Brightlane Health"), some("Boston, MA"))
+        );
+        assert_eq!(
+            parts(&["Charge Nurse, Telemetry Unit", "Riverside Methodist Medical Center — Columbus, OH"]),
+            (some("Charge Nurse, Telemetry Unit"), some("Riverside Methodist Medical Center"), some("Columbus, OH"))
+        );
+        assert_eq!(
+            parts(&["Senior Project Manager — Peachtree Health", "Systems"]),
+            (some("Senior Project Manager"), some("Peachtree Health Systems"), None)
+        );
+        assert_eq!(
+            parts(&["Machine Learning Engineer II, Kaveri Commerce (Bengaluru)"]),
+            (some("Machine Learning Engineer II"), some("Kaveri Commerce"), some("Bengaluru"))
+        );
+        assert_eq!(
+            parts(&["Supply Chain Analyst, Harbourside Beverages, Sydney NSW"]),
+            (some("Supply Chain Analyst"), some("Harbourside Beverages"), some("Sydney NSW"))
+        );
+        assert_eq!(
+            parse_entry_header_with_anchor(&["Software Engineer — Bergen Telecom", "Bergen"], Some(1)),
+            EntryHeader { title: some("Software Engineer"), company: some("Bergen Telecom"), location: some("Bergen") }
+        );
+        assert_eq!(
+            parts(&["Spreewald Mobility GmbH — Berlin", "Senior DevOps Engineer"]),
+            (some("Senior DevOps Engineer"), some("Spreewald Mobility GmbH"), some("Berlin"))
+        );
+    }
+
+    #[test]
+    fn locations_are_pairs_countries_cities_or_remote() {
+        for location in ["Boston, MA", "Leeds, UK", "Remote", "Berlin", "Montréal, QC", "Lyon, France", "(Remote)"] {
+            assert!(is_location(location), "{location}");
+        }
+        for other in ["Acme Corp", "Senior Engineer", "Brightlane Health", "Jan 2020"] {
+            assert!(!is_location(other), "{other}");
+        }
+    }
+}
