@@ -32,6 +32,7 @@ mod remarks;
 mod scoring;
 mod sections;
 mod skills;
+mod taxonomy;
 mod text;
 mod validation;
 
@@ -62,6 +63,13 @@ pub const RESUME_TEXT_BYTES_MAX: usize = crate::domain::limits::RESUME_TEXT_BYTE
 /// (other than line breaks and tabs) or U+FFFD replacement characters.
 pub fn parse_resume(text: &str, present: YearMonth) -> Result<ParsedResume, EngineError> {
     parser::parse_resume_as_of(text, present)
+}
+
+/// The taxonomy's canonical name for a skill name or alias (any case), if it knows it.
+#[must_use]
+pub fn canonical_skill(name: &str) -> Option<&'static str> {
+    let taxonomy: &'static taxonomy::Taxonomy = &taxonomy::TAXONOMY;
+    taxonomy.lookup(name).map(|skill| taxonomy.canonical(skill))
 }
 
 /// Scores a resume against a job's criteria. `text` must be the text that

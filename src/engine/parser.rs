@@ -25,7 +25,7 @@ pub(crate) fn parse_resume_as_of(text: &str, reference: YearMonth) -> Result<Par
     let experience = parse_experience(&lines_of_kind(&sections, SectionKind::Experience), reference);
     Ok(ParsedResume {
         summary: summary(&lines_of_kind(&sections, SectionKind::Summary)),
-        skills: parse_skills(&lines_of_kind(&sections, SectionKind::Skills)),
+        skills: parse_skills(&sections),
         experience: experience.entries,
         education: parse_education(&lines_of_kind(&sections, SectionKind::Education)),
         projects: parse_projects(&lines_of_kind(&sections, SectionKind::Projects)),
@@ -81,7 +81,11 @@ Shortlist — An applicant tracker (Rust, Actix)
     fn parses_every_section_of_a_full_resume() {
         let resume = parse_resume_as_of(FULL_RESUME, REFERENCE).expect("valid resume");
         assert_eq!(resume.summary.as_deref(), Some("Backend engineer who likes reliable systems."));
-        assert_eq!(resume.skills, ["Rust", "Go", "Python", "Docker", "Kubernetes", "Terraform"]);
+        // Skills come from every section but the header and education, in order.
+        assert_eq!(
+            resume.skills,
+            ["Rust", "Go", "Python", "Docker", "Kubernetes", "Terraform", "Data Pipelines", "Actix"]
+        );
         assert_eq!(
             resume.experience,
             [
@@ -142,7 +146,7 @@ Shortlist — An applicant tracker (Rust, Actix)
     fn resume_without_headings_still_parses() {
         let resume = parse_resume_as_of("Jane Doe\nRust developer, jane@example.com", REFERENCE).expect("valid resume");
         assert_eq!(resume.summary, None);
-        assert!(resume.skills.is_empty());
+        assert_eq!(resume.skills, ["Rust"], "`Rust developer` names the language");
         assert!(resume.sections_found.is_empty());
         assert_eq!(resume.total_experience_months, None);
         assert_eq!(resume.contact.emails, ["jane@example.com"]);

@@ -1,132 +1,79 @@
-//! The skills list: distinct skills in order of first appearance.
-//!
-//! Skills sections are written as comma lists, bullet lists, pipe lists or
-//! labelled groups (`Languages: Rust, Go`), so every line is cut on all of
-//! those delimiters at once. `-` and `*` are only delimiters when they stand
-//! alone between spaces or start an item, because they also occur inside
-//! skill names (`scikit-learn`, `T-SQL`). Prose lines in a skills section
-//! would otherwise turn into "skills", so overlong items are dropped.
+//! The skills a resume names, as canonical names from the taxonomy, in order
+//! of first appearance: in the skills section, and also in job highlights,
+//! projects, the summary and certifications, since many resumes name a skill
+//! only where they used it. The header (names, places) and education (degree
+//! subjects) are not read for skills. Ambiguous names count only in context
+//! (see `taxonomy`).
 
-use super::lines::{collapse_whitespace, without_bullet};
 use std::collections::HashSet;
 
-/// Characters that always separate two skills.
-const SKILL_DELIMITERS: [char; 6] = [',', ';', '|', '•', '·', '▪'];
+use super::sections::{Section, SectionKind};
+use super::taxonomy::TAXONOMY;
 
-/// Marks that separate two skills only when surrounded by spaces.
-const SPACED_DELIMITERS: [&str; 4] = [" - ", " * ", " – ", " — "];
-
-/// A group label (`Languages:`, `Cloud & DevOps:`) has at most this many words.
-const LABEL_WORDS_MAX: usize = 4;
-
-/// Longer items are sentences, not skills.
-const SKILL_CHARS_MAX: usize = 60;
-
-/// Parses the skills section's lines into distinct skills (compared
-/// case-insensitively, first spelling kept), in order of first appearance.
-pub(crate) fn parse_skills(lines: &[&str]) -> Vec<String> {
+/// Distinct skills in order of first appearance.
+pub(crate) fn parse_skills(sections: &[Section<'_>]) -> Vec<String> {
+    let mut seen = HashSet::new();
     let mut skills = Vec::new();
-    let mut seen_lowered = HashSet::new();
-    for line in lines {
-        for item in split_items(without_label(without_bullet(line))) {
-            let skill = collapse_whitespace(item.trim_matches(|character: char| {
-                character.is_whitespace() || matches!(character, '-' | '*' | '–' | '—')
-            }));
-            let skill = skill.strip_suffix('.').unwrap_or(&skill);
-            if skill.is_empty() || skill.chars().count() > SKILL_CHARS_MAX {
-                continue;
-            }
-            if seen_lowered.insert(skill.to_lowercase()) {
-                skills.push(skill.to_string());
+    for section in sections {
+        if matches!(section.kind, SectionKind::Header | SectionKind::Education) {
+            continue;
+        }
+        let in_skills_list = matches!(section.kind, SectionKind::Skills | SectionKind::Certifications);
+        for line in &section.lines {
+            for mention in TAXONOMY.mentions(without_group_label(line.text), in_skills_list) {
+                if seen.insert(mention.skill) {
+                    skills.push(TAXONOMY.canonical(mention.skill).to_owned());
+                }
             }
         }
     }
     skills
 }
 
-/// Drops a leading `Label:` when the label is short and holds no delimiter.
-fn without_label(line: &str) -> &str {
-    let Some((label, rest)) = line.split_once(':') else {
-        return line;
-    };
-    let is_label = !label.trim().is_empty()
-        && label.split_whitespace().count() <= LABEL_WORDS_MAX
-        && !label.contains(SKILL_DELIMITERS)
-        && !rest.starts_with("//");
-    if is_label {
-        rest
-    } else {
-        line
+/// A group label (`Cloud & DevOps: AWS, GCP`) names a group, not a skill.
+fn without_group_label(line: &str) -> &str {
+    match line.split_once(':') {
+        Some((label, rest)) if label.split_whitespace().count() <= GROUP_LABEL_WORDS_MAX && !rest.trim().is_empty() => {
+            rest
+        }
+        _ => line,
     }
 }
 
-fn split_items(line: &str) -> Vec<&str> {
-    line.split(SKILL_DELIMITERS).flat_map(split_on_spaced_delimiters).collect()
-}
-
-/// Splits on `SPACED_DELIMITERS` in one left-to-right pass (every spaced
-/// delimiter starts with a space, so only spaces need checking).
-fn split_on_spaced_delimiters(piece: &str) -> Vec<&str> {
-    let mut items = Vec::new();
-    let mut item_start_byte = 0;
-    for (space_byte, _) in piece.match_indices(' ') {
-        if space_byte < item_start_byte {
-            continue;
-        }
-        let rest = &piece.as_bytes()[space_byte..];
-        if let Some(delimiter) = SPACED_DELIMITERS.iter().find(|delimiter| rest.starts_with(delimiter.as_bytes())) {
-            items.push(&piece[item_start_byte..space_byte]);
-            item_start_byte = space_byte + delimiter.len();
-        }
-    }
-    items.push(&piece[item_start_byte..]);
-    items
-}
+/// A group label has at most this many words.
+const GROUP_LABEL_WORDS_MAX: usize = 4;
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::sections::split_sections;
 
-    #[test]
-    fn splits_comma_semicolon_and_pipe_lists() {
-        assert_eq!(parse_skills(&["Rust, Go; Python | SQL"]), ["Rust", "Go", "Python", "SQL"]);
+    fn skills_of(text: &str) -> Vec<String> {
+        parse_skills(&split_sections(text))
     }
 
     #[test]
-    fn splits_bullet_lists_and_inline_bullets() {
+    fn lists_of_every_shape_give_canonical_names() {
+        assert_eq!(skills_of("SKILLS\nRust, Go; Python | SQL"), ["Rust", "Go", "Python", "SQL"]);
         assert_eq!(
-            parse_skills(&["- Rust", "• Go", "* Kubernetes", "Docker · Terraform • AWS"]),
-            ["Rust", "Go", "Kubernetes", "Docker", "Terraform", "AWS"]
+            skills_of("Skills\n- Rust\n• Go\n* Kubernetes\nDocker · Terraform • AWS"),
+            ["Rust", "Go", "Kubernetes", "Docker", "Terraform", "Amazon Web Services"]
         );
-        assert_eq!(parse_skills(&["Rust - Go - SQL"]), ["Rust", "Go", "SQL"]);
-    }
-
-    #[test]
-    fn drops_group_labels() {
-        assert_eq!(parse_skills(&["Languages: Rust, Go", "Cloud & DevOps: AWS"]), ["Rust", "Go", "AWS"]);
-    }
-
-    #[test]
-    fn keeps_hyphens_and_symbols_inside_skill_names() {
         assert_eq!(
-            parse_skills(&["scikit-learn, T-SQL, C++, C#, .NET, Node.js, CI/CD"]),
-            ["scikit-learn", "T-SQL", "C++", "C#", ".NET", "Node.js", "CI/CD"]
+            skills_of("Technical Skills\nLanguages: Rust, Go\nCloud & DevOps: k8s, GCP"),
+            ["Rust", "Go", "Kubernetes", "Google Cloud Platform"]
         );
     }
 
     #[test]
-    fn skills_are_distinct_case_insensitively_keeping_first_spelling() {
-        assert_eq!(parse_skills(&["Rust, rust, RUST", "Go, rust"]), ["Rust", "Go"]);
+    fn skills_named_only_in_jobs_count_and_each_skill_once() {
+        let text = "Experience\nEngineer — Acme\n2019 – 2021\n- Built Postgres pipelines in Go and ran them on k8s\n\nSkills\nPostgreSQL, Rust";
+        assert_eq!(skills_of(text), ["PostgreSQL", "Go", "Kubernetes", "Rust"]);
     }
 
     #[test]
-    fn drops_trailing_full_stop_and_empty_items() {
-        assert_eq!(parse_skills(&["Rust, , Go.", ""]), ["Rust", "Go"]);
-    }
-
-    #[test]
-    fn overlong_prose_items_are_not_skills() {
-        let prose = "I am a passionate engineer who loves building reliable systems for everyone";
-        assert_eq!(parse_skills(&[prose]), Vec::<String>::new());
+    fn names_and_degree_subjects_are_not_skills() {
+        let text = "Ruby Walker\nruby@example.com\n\nEducation\nB.Sc. Computer Science, 2014";
+        assert!(skills_of(text).is_empty(), "{:?}", skills_of(text));
     }
 }
