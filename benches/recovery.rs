@@ -34,6 +34,7 @@ use shortlist::store::snapshot::{snapshot_in_memory, SnapshotAccess};
 use shortlist::store::wal::{FileStorage, FsyncMode, Wal, WalConfig};
 use shortlist::workspace::journal::LogRecord;
 use shortlist::workspace::persistence::{load_snapshot, recover, write_snapshot, DataLayout};
+use shortlist::workspace::pipeline::encode_resume;
 
 const WORKSPACES: u32 = 10;
 const APPLICATIONS_PER_WORKSPACE: u32 = 100_000;
@@ -57,7 +58,7 @@ fn pipeline_results() -> Vec<PipelineResult> {
                 overall_score: breakdown.overall_score,
                 breakdown: Encoded::new(codec::encode(&breakdown).expect("encodes")),
             };
-            (Encoded::new(codec::encode(&resume).expect("encodes")), scored)
+            (Encoded::new(encode_resume(&resume).expect("encodes")), scored)
         })
         .collect()
 }

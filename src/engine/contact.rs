@@ -49,7 +49,7 @@ pub(crate) fn extract_contact(text: &str) -> ContactDetails {
             .filter(|candidate| is_phone_number(candidate))
             .map(str::to_string),
     );
-    ContactDetails { emails, phones, links }
+    ContactDetails { emails, phones, links, ..ContactDetails::default() }
 }
 
 fn is_phone_number(candidate: &str) -> bool {

@@ -67,8 +67,14 @@ pub(crate) fn parse_education(lines: &[&str]) -> Vec<EducationEntry> {
 
 fn parse_line(line: &str) -> Option<EducationEntry> {
     let graduation_year = last_year(line);
+    let range = super::dates::find_date_range(line);
     let without_years = YEAR.replace_all(line, "");
-    let mut entry = EducationEntry { graduation_year, ..EducationEntry::default() };
+    let mut entry = EducationEntry {
+        graduation_year,
+        start: range.map(|range| range.start.label()),
+        end: range.map(|range| range.end.label()).or_else(|| graduation_year.map(|year| year.to_string())),
+        ..EducationEntry::default()
+    };
     for part in split_on_every_separator(&without_years, &PART_SEPARATORS) {
         let part = trim_dangling(part);
         if entry.degree.is_none() {
@@ -149,6 +155,8 @@ fn merge(previous: &mut EducationEntry, next: EducationEntry) {
         previous.field = next.field;
     }
     previous.graduation_year = previous.graduation_year.or(next.graduation_year);
+    previous.start = previous.start.take().or(next.start);
+    previous.end = previous.end.take().or(next.end);
 }
 
 #[cfg(test)]
@@ -160,6 +168,8 @@ mod tests {
             institution: Some(institution.to_string()),
             degree: Some(degree.to_string()),
             field: field.map(str::to_string),
+            start: None,
+            end: year.map(|year| year.to_string()),
             graduation_year: year,
         }
     }
@@ -198,7 +208,11 @@ mod tests {
     #[test]
     fn graduation_year_is_the_last_year_of_a_range() {
         let entries = parse_education(&["- BSc (Hons) Mathematics, University of Bath, 2012 – 2016"]);
-        assert_eq!(entries, [entry("University of Bath", "BSc", Some("Mathematics"), Some(2016))]);
+        let expected = EducationEntry {
+            start: Some("2012".into()),
+            ..entry("University of Bath", "BSc", Some("Mathematics"), Some(2016))
+        };
+        assert_eq!(entries, [expected]);
     }
 
     #[test]

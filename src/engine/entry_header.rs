@@ -544,6 +544,10 @@ fn words_of(text: &str) -> impl Iterator<Item = String> + '_ {
         .map(|word| word.trim_matches(|character: char| matches!(character, ':' | ';' | '"')).to_lowercase())
 }
 
+pub(crate) fn role_word_count(text: &str) -> usize {
+    role_score(text)
+}
+
 fn role_score(text: &str) -> usize {
     words_of(text).filter(|word| ROLE_WORDS.contains(&word.as_str())).count()
 }

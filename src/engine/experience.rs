@@ -210,10 +210,16 @@ pub(crate) fn parse_experience(lines: &[&str], reference: YearMonth) -> Experien
         }
         let header_refs: Vec<&str> = header_texts.iter().map(String::as_str).collect();
         let header = parse_entry_header_with_anchor(&header_refs, anchor_position);
-        let mut entry = ExperienceEntry { title: header.title, company: header.company, ..ExperienceEntry::default() };
+        let mut entry = ExperienceEntry {
+            title: header.title,
+            company: header.company,
+            location: header.location,
+            ..ExperienceEntry::default()
+        };
         if let Some(range) = span.anchor.and_then(|anchor| classified[anchor].range) {
             entry.start = Some(range.start.label());
             entry.end = Some(range.end.label());
+            entry.current = range.end == super::dates::RangeEnd::Present;
             let months = range.month_span(reference);
             entry.duration_months = months.map(MonthSpan::duration_months);
             month_spans.extend(months);

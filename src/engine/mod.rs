@@ -18,12 +18,14 @@
 //! - `matching`, `scoring`, `remarks`: where keywords occur, the points they
 //!   earn, and the strengths and concerns that explain the score.
 
+mod certifications;
 mod contact;
 mod dates;
 mod education;
 mod entry_header;
 mod error;
 mod experience;
+mod identity;
 mod lines;
 mod matching;
 mod parser;
@@ -46,7 +48,7 @@ use crate::domain::ats::{AtsBreakdown, Criteria};
 use crate::domain::resume::ParsedResume;
 
 /// Version of the parsing and scoring rules; stored with every result.
-pub const ENGINE_VERSION: u32 = 1;
+pub const ENGINE_VERSION: u32 = 2;
 
 /// Upper bound on input the engine accepts; longer text is rejected, not truncated.
 pub const RESUME_TEXT_BYTES_MAX: usize = crate::domain::limits::RESUME_TEXT_BYTES_MAX;

@@ -2,17 +2,19 @@
 //!
 //! The text is validated, split into sections once, and each section's lines
 //! are handed to the parser that owns that kind of section; contact details
-//! and the word count come from the whole text. The reference month that
-//! `present` stands for is a parameter here so tests can pin any date, while
-//! the public `parse_resume` always passes the same fixed month.
+//! and the word count come from the whole text, the name and headline from
+//! the lines above the first heading. The month that `present` stands for is
+//! a parameter: the service passes the month the application was submitted.
 
+use super::certifications::parse_certifications;
 use super::contact::extract_contact;
 use super::dates::YearMonth;
 use super::education::parse_education;
 use super::experience::parse_experience;
+use super::identity::read_identity;
 use super::lines::{collapse_whitespace, without_bullet};
 use super::projects::parse_projects;
-use super::sections::{lines_of_kind, section_names_found, split_sections, SectionKind};
+use super::sections::{lines_of_kind, section_names_found, split_sections, Section, SectionKind};
 use super::skills::parse_skills;
 use super::validation::validate_text;
 use super::EngineError;
@@ -23,17 +25,39 @@ pub(crate) fn parse_resume_as_of(text: &str, reference: YearMonth) -> Result<Par
     validate_text(text)?;
     let sections = split_sections(text);
     let experience = parse_experience(&lines_of_kind(&sections, SectionKind::Experience), reference);
+    let mut contact = extract_contact(text);
+    let identity = read_identity(&top_lines(&sections), contact.emails.first().map(String::as_str));
+    contact.name = identity.name;
+    contact.label = identity.label;
+    contact.credentials = identity.credentials;
+    contact.location = identity.location;
     Ok(ParsedResume {
         summary: summary(&lines_of_kind(&sections, SectionKind::Summary)),
         skills: parse_skills(&sections),
         experience: experience.entries,
         education: parse_education(&lines_of_kind(&sections, SectionKind::Education)),
         projects: parse_projects(&lines_of_kind(&sections, SectionKind::Projects)),
-        contact: extract_contact(text),
+        certifications: parse_certifications(&lines_of_kind(&sections, SectionKind::Certifications)),
+        contact,
         total_experience_months: experience.total_months,
         sections_found: section_names_found(&sections),
         word_count: u32::try_from(text.split_whitespace().count()).unwrap_or(u32::MAX),
     })
+}
+
+/// The lines before the first heading, where the name and contact details
+/// are; a sidebar may put a `Contact` heading first, so its lines count too.
+fn top_lines<'a>(sections: &[Section<'a>]) -> Vec<&'a str> {
+    let mut lines: Vec<&'a str> = sections
+        .iter()
+        .take_while(|section| matches!(section.kind, SectionKind::Header | SectionKind::Body | SectionKind::Other))
+        .flat_map(|section| section.lines.iter().map(|line| line.text))
+        .collect();
+    if lines.iter().all(|line| line.trim().is_empty()) {
+        lines =
+            sections.first().map(|section| section.lines.iter().map(|line| line.text).collect()).unwrap_or_default();
+    }
+    lines
 }
 
 /// The summary section's lines joined into one paragraph.
@@ -82,16 +106,16 @@ Shortlist — An applicant tracker (Rust, Actix)
         let resume = parse_resume_as_of(FULL_RESUME, REFERENCE).expect("valid resume");
         assert_eq!(resume.summary.as_deref(), Some("Backend engineer who likes reliable systems."));
         // Skills come from every section but the header and education, in order.
-        assert_eq!(
-            resume.skills,
-            ["Rust", "Go", "Python", "Docker", "Kubernetes", "Terraform", "Data Pipelines", "Actix"]
-        );
+        let skills: Vec<&str> = resume.skills.iter().map(|skill| skill.name.as_str()).collect();
+        assert_eq!(skills, ["Rust", "Go", "Python", "Docker", "Kubernetes", "Terraform", "Data Pipelines", "Actix"]);
         assert_eq!(
             resume.experience,
             [
                 ExperienceEntry {
                     title: Some("Senior Engineer".into()),
                     company: Some("Acme Corp".into()),
+                    location: None,
+                    current: true,
                     start: Some("2019-01".into()),
                     end: Some("present".into()),
                     duration_months: Some(95),
@@ -100,6 +124,8 @@ Shortlist — An applicant tracker (Rust, Actix)
                 ExperienceEntry {
                     title: Some("Engineer".into()),
                     company: Some("Beta Ltd".into()),
+                    location: None,
+                    current: false,
                     start: Some("2015".into()),
                     end: Some("2018".into()),
                     duration_months: Some(36),
@@ -114,6 +140,8 @@ Shortlist — An applicant tracker (Rust, Actix)
                 institution: Some("University of Leeds".into()),
                 degree: Some("B.Sc.".into()),
                 field: Some("Computer Science".into()),
+                start: None,
+                end: Some("2014".into()),
                 graduation_year: Some(2014),
             }]
         );
@@ -128,6 +156,10 @@ Shortlist — An applicant tracker (Rust, Actix)
         assert_eq!(
             resume.contact,
             ContactDetails {
+                name: Some("Jane Doe".into()),
+                label: None,
+                credentials: Vec::new(),
+                location: None,
                 emails: vec!["jane@example.com".into()],
                 phones: vec!["+44 20 7946 0958".into()],
                 links: vec!["github.com/janedoe".into()],
@@ -146,7 +178,7 @@ Shortlist — An applicant tracker (Rust, Actix)
     fn resume_without_headings_still_parses() {
         let resume = parse_resume_as_of("Jane Doe\nRust developer, jane@example.com", REFERENCE).expect("valid resume");
         assert_eq!(resume.summary, None);
-        assert_eq!(resume.skills, ["Rust"], "`Rust developer` names the language");
+        assert_eq!(resume.skills[0].name, "Rust", "`Rust developer` names the language");
         assert!(resume.sections_found.is_empty());
         assert_eq!(resume.total_experience_months, None);
         assert_eq!(resume.contact.emails, ["jane@example.com"]);

@@ -5,24 +5,42 @@
 //! subjects) are not read for skills. Ambiguous names count only in context
 //! (see `taxonomy`).
 
-use std::collections::HashSet;
+use std::collections::HashMap;
 
 use super::sections::{Section, SectionKind};
 use super::taxonomy::TAXONOMY;
+use crate::domain::resume::SkillEntry;
 
-/// Distinct skills in order of first appearance.
-pub(crate) fn parse_skills(sections: &[Section<'_>]) -> Vec<String> {
-    let mut seen = HashSet::new();
-    let mut skills = Vec::new();
+/// Distinct skills in order of first appearance, with how they were written
+/// and the sections that name them.
+pub(crate) fn parse_skills(sections: &[Section<'_>]) -> Vec<SkillEntry> {
+    let mut position_of: HashMap<usize, usize> = HashMap::new();
+    let mut skills: Vec<SkillEntry> = Vec::new();
     for section in sections {
         if matches!(section.kind, SectionKind::Header | SectionKind::Education) {
             continue;
         }
         let in_skills_list = matches!(section.kind, SectionKind::Skills | SectionKind::Certifications);
         for line in &section.lines {
-            for mention in TAXONOMY.mentions(without_group_label(line.text), in_skills_list) {
-                if seen.insert(mention.skill) {
-                    skills.push(TAXONOMY.canonical(mention.skill).to_owned());
+            let text = without_group_label(line.text);
+            for mention in TAXONOMY.mentions(text, in_skills_list) {
+                let position = *position_of.entry(mention.skill).or_insert_with(|| {
+                    skills.push(SkillEntry {
+                        name: TAXONOMY.canonical(mention.skill).to_owned(),
+                        ..SkillEntry::default()
+                    });
+                    skills.len() - 1
+                });
+                let skill = &mut skills[position];
+                let written = &text[mention.start..mention.end];
+                if !written.eq_ignore_ascii_case(&skill.name)
+                    && !skill.as_written.iter().any(|known| known.eq_ignore_ascii_case(written))
+                {
+                    skill.as_written.push(written.to_owned());
+                }
+                let found_in = section.kind.name();
+                if !skill.found_in.iter().any(|known| known == found_in) {
+                    skill.found_in.push(found_in.to_owned());
                 }
             }
         }
@@ -49,7 +67,16 @@ mod tests {
     use crate::engine::sections::split_sections;
 
     fn skills_of(text: &str) -> Vec<String> {
-        parse_skills(&split_sections(text))
+        parse_skills(&split_sections(text)).into_iter().map(|skill| skill.name).collect()
+    }
+
+    #[test]
+    fn each_skill_keeps_how_it_was_written_and_where() {
+        let skills =
+            parse_skills(&split_sections("Experience\nEngineer — Acme\n2019 – 2021\n- Ran k8s\n\nSkills\nKubernetes"));
+        assert_eq!(skills[0].name, "Kubernetes");
+        assert_eq!(skills[0].as_written, ["k8s"]);
+        assert_eq!(skills[0].found_in, ["experience", "skills"]);
     }
 
     #[test]

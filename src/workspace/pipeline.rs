@@ -12,6 +12,7 @@ use crate::domain::content_hash::ContentHash;
 use crate::domain::encoded::{Encoded, ScoredBreakdown};
 use crate::domain::event::PipelineOutcome;
 use crate::domain::ids::ApplicationId;
+use crate::domain::resume::version_1::ParsedResumeVersion1;
 use crate::domain::resume::ParsedResume;
 use crate::engine::{self, YearMonth};
 use crate::extract::isolated::{extract_bounded, ExtractorProgram};
@@ -71,8 +72,19 @@ fn load_resume(job: &PipelineJob) -> Result<Vec<u8>, String> {
 }
 
 /// The result as the state keeps it: encoded once, here, off the actor.
+/// Results of engine version 2 start with this byte. Version 1 results
+/// start with the encoding of an `Option` (0 or 1), so the two never meet.
+const RESUME_VERSION_2_MARKER: u8 = 2;
+
+/// A parsed resume as the state keeps it: the marker, then the encoding.
+pub fn encode_resume(resume: &ParsedResume) -> Result<Vec<u8>, codec::CodecError> {
+    let mut bytes = vec![RESUME_VERSION_2_MARKER];
+    codec::encode_into(resume, &mut bytes)?;
+    Ok(bytes)
+}
+
 fn encode_outcome(resume: &ParsedResume, breakdown: Option<&AtsBreakdown>) -> PipelineOutcome {
-    let encoded = codec::encode(resume).and_then(|resume| {
+    let encoded = encode_resume(resume).and_then(|resume| {
         let breakdown = match breakdown {
             None => None,
             Some(breakdown) => Some(ScoredBreakdown {
@@ -89,11 +101,49 @@ fn encode_outcome(resume: &ParsedResume, breakdown: Option<&AtsBreakdown>) -> Pi
 }
 
 /// Decodes a parsed resume kept by the state.
+/// Results parsed by engine version 1 are converted on read.
 pub fn decode_resume(encoded: &Encoded) -> Result<ParsedResume, String> {
-    codec::decode(encoded.bytes()).map_err(|error| error.to_string())
+    let decoded = match encoded.bytes().split_first() {
+        Some((&RESUME_VERSION_2_MARKER, rest)) => codec::decode(rest),
+        _ => codec::decode::<ParsedResumeVersion1>(encoded.bytes()).map(ParsedResume::from),
+    };
+    decoded.map_err(|error| error.to_string())
 }
 
 /// Decodes an ATS breakdown kept by the state.
 pub fn decode_breakdown(scored: &ScoredBreakdown) -> Result<AtsBreakdown, String> {
     codec::decode(scored.breakdown.bytes()).map_err(|error| error.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::resume::version_1::{ContactDetailsVersion1, ExperienceEntryVersion1};
+
+    #[test]
+    fn a_result_of_engine_version_1_still_reads_and_version_2_round_trips() {
+        let old = ParsedResumeVersion1 {
+            summary: Some("Backend engineer.".into()),
+            skills: vec!["Rust".into()],
+            experience: vec![ExperienceEntryVersion1 {
+                title: Some("Engineer".into()),
+                end: Some("present".into()),
+                ..ExperienceEntryVersion1::default()
+            }],
+            contact: ContactDetailsVersion1 {
+                emails: vec!["ana@example.com".into()],
+                ..ContactDetailsVersion1::default()
+            },
+            word_count: 3,
+            ..ParsedResumeVersion1::default()
+        };
+        let stored = Encoded::new(codec::encode(&old).unwrap());
+        let read = decode_resume(&stored).unwrap();
+        assert_eq!(read.skills[0].name, "Rust");
+        assert!(read.experience[0].current);
+        assert_eq!(read.contact.emails, ["ana@example.com"]);
+
+        let current = ParsedResume { certifications: vec!["BLS".into()], ..read };
+        assert_eq!(decode_resume(&Encoded::new(encode_resume(&current).unwrap())).unwrap(), current);
+    }
 }

@@ -78,7 +78,7 @@ async fn a_pdf_is_read_whatever_its_name_says_and_so_is_one_encrypted_only_again
         assert_eq!(ats["pipeline"]["state"], "done", "{file}: {ats}");
         let resume = app.get(&format!("/api/v1/applications/{application}/resume"), &fixture.key).await.expect(200);
         let parsed = &resume.data()["resume"];
-        assert_eq!(parsed["contact"]["emails"][0], "ana@example.com", "{file}: {parsed}");
+        assert_eq!(parsed["basics"]["email"], "ana@example.com", "{file}: {parsed}");
         assert!(ats["ats"]["matchedKeywords"].as_array().unwrap().iter().any(|word| word == "Rust"), "{file}: {ats}");
     }
 }
@@ -119,6 +119,6 @@ async fn a_text_file_in_windows_1252_or_utf16_is_decoded() {
         let ats = app.wait_for_pipeline(&fixture.key, &application).await;
         assert_eq!(ats["pipeline"]["state"], "done", "{ats}");
         let resume = app.get(&format!("/api/v1/applications/{application}/resume"), &fixture.key).await.expect(200);
-        assert_eq!(resume.data()["resume"]["contact"]["emails"][0], email);
+        assert_eq!(resume.data()["resume"]["basics"]["email"], email);
     }
 }

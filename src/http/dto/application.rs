@@ -11,7 +11,7 @@ use crate::domain::application::{Application, Pipeline};
 use crate::domain::ats::{AtsBreakdown, CriterionKind, CriterionResult};
 use crate::domain::comment::Comment;
 use crate::domain::job::Job;
-use crate::domain::resume::{ContactDetails, EducationEntry, ExperienceEntry, ParsedResume, ProjectEntry};
+use crate::domain::resume::{ContactDetails, EducationEntry, ExperienceEntry, ParsedResume, ProjectEntry, SkillEntry};
 use crate::domain::tag::Tag;
 use crate::domain::workspace::Workspace;
 use crate::http::error::ApiError;
@@ -166,15 +166,18 @@ pub fn stage_view<'a>(job: &'a Job, application: &Application) -> Option<StageVi
     Some(StageView::new(&job.definition.stages[position], position))
 }
 
+/// The parsed resume in JSON Resume's terms (`basics`, `work`, `education`,
+/// `skills`, `projects`, `certificates`, with its field names where they mean
+/// the same thing), plus what the engine measures (`totalExperienceMonths`…).
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ResumeView<'a> {
-    pub summary: Option<&'a str>,
-    pub skills: &'a [String],
-    pub experience: Vec<ExperienceView<'a>>,
+    pub basics: BasicsView<'a>,
+    pub work: Vec<WorkView<'a>>,
     pub education: Vec<EducationView<'a>>,
+    pub skills: Vec<SkillView<'a>>,
     pub projects: Vec<ProjectView<'a>>,
-    pub contact: ContactView<'a>,
+    pub certificates: Vec<CertificateView<'a>>,
     pub total_experience_months: Option<u32>,
     pub total_years_experience: Option<f64>,
     pub sections_found: &'a [String],
@@ -184,12 +187,12 @@ pub struct ResumeView<'a> {
 impl<'a> ResumeView<'a> {
     pub fn new(resume: &'a ParsedResume) -> Self {
         Self {
-            summary: resume.summary.as_deref(),
-            skills: &resume.skills,
-            experience: resume.experience.iter().map(ExperienceView::new).collect(),
+            basics: BasicsView::new(&resume.contact, resume.summary.as_deref()),
+            work: resume.experience.iter().map(WorkView::new).collect(),
             education: resume.education.iter().map(EducationView::new).collect(),
+            skills: resume.skills.iter().map(SkillView::new).collect(),
             projects: resume.projects.iter().map(ProjectView::new).collect(),
-            contact: ContactView::new(&resume.contact),
+            certificates: resume.certifications.iter().map(|name| CertificateView { name }).collect(),
             total_experience_months: resume.total_experience_months,
             total_years_experience: resume
                 .total_experience_months
@@ -202,23 +205,105 @@ impl<'a> ResumeView<'a> {
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-pub struct ExperienceView<'a> {
-    pub title: Option<&'a str>,
-    pub company: Option<&'a str>,
-    pub start: Option<&'a str>,
-    pub end: Option<&'a str>,
-    pub duration_months: Option<u32>,
+pub struct BasicsView<'a> {
+    pub name: Option<&'a str>,
+    pub label: Option<&'a str>,
+    pub credentials: &'a [String],
+    pub email: Option<&'a str>,
+    pub phone: Option<&'a str>,
+    pub location: Option<LocationView<'a>>,
+    pub profiles: Vec<ProfileView<'a>>,
+    pub summary: Option<&'a str>,
+    /// Every email, phone and link found, in order.
+    pub emails: &'a [String],
+    pub phones: &'a [String],
+    pub links: &'a [String],
+}
+
+impl<'a> BasicsView<'a> {
+    fn new(contact: &'a ContactDetails, summary: Option<&'a str>) -> Self {
+        Self {
+            name: contact.name.as_deref(),
+            label: contact.label.as_deref(),
+            credentials: &contact.credentials,
+            email: contact.emails.first().map(String::as_str),
+            phone: contact.phones.first().map(String::as_str),
+            location: contact.location.as_deref().map(LocationView::new),
+            profiles: contact.links.iter().map(|url| ProfileView { network: network_of(url), url }).collect(),
+            summary,
+            emails: &contact.emails,
+            phones: &contact.phones,
+            links: &contact.links,
+        }
+    }
+}
+
+/// `address` as written; `city` and `region` when it reads `City, Region`.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct LocationView<'a> {
+    pub address: &'a str,
+    pub city: Option<&'a str>,
+    pub region: Option<&'a str>,
+}
+
+impl<'a> LocationView<'a> {
+    fn new(address: &'a str) -> Self {
+        match address.split_once(", ") {
+            Some((city, region)) => Self { address, city: Some(city), region: Some(region) },
+            None => Self { address, city: Some(address), region: None },
+        }
+    }
+}
+
+#[derive(Serialize)]
+pub struct ProfileView<'a> {
+    pub network: &'static str,
+    pub url: &'a str,
+}
+
+fn network_of(url: &str) -> &'static str {
+    let lower = url.to_lowercase();
+    [
+        ("linkedin.", "LinkedIn"),
+        ("github.", "GitHub"),
+        ("gitlab.", "GitLab"),
+        ("behance.", "Behance"),
+        ("dribbble.", "Dribbble"),
+        ("stackoverflow.", "Stack Overflow"),
+        ("twitter.", "Twitter"),
+        ("x.com", "X"),
+        ("medium.", "Medium"),
+        ("kaggle.", "Kaggle"),
+    ]
+    .iter()
+    .find(|(domain, _)| lower.contains(domain))
+    .map_or("Website", |(_, network)| network)
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct WorkView<'a> {
+    pub position: Option<&'a str>,
+    pub name: Option<&'a str>,
+    pub location: Option<&'a str>,
+    pub start_date: Option<&'a str>,
+    pub end_date: Option<&'a str>,
+    pub current: bool,
+    pub months: Option<u32>,
     pub highlights: &'a [String],
 }
 
-impl<'a> ExperienceView<'a> {
+impl<'a> WorkView<'a> {
     fn new(entry: &'a ExperienceEntry) -> Self {
         Self {
-            title: entry.title.as_deref(),
-            company: entry.company.as_deref(),
-            start: entry.start.as_deref(),
-            end: entry.end.as_deref(),
-            duration_months: entry.duration_months,
+            position: entry.title.as_deref(),
+            name: entry.company.as_deref(),
+            location: entry.location.as_deref(),
+            start_date: entry.start.as_deref(),
+            end_date: entry.end.as_deref(),
+            current: entry.current,
+            months: entry.duration_months,
             highlights: &entry.highlights,
         }
     }
@@ -228,19 +313,36 @@ impl<'a> ExperienceView<'a> {
 #[serde(rename_all = "camelCase")]
 pub struct EducationView<'a> {
     pub institution: Option<&'a str>,
-    pub degree: Option<&'a str>,
-    pub field: Option<&'a str>,
-    pub graduation_year: Option<u16>,
+    pub study_type: Option<&'a str>,
+    pub area: Option<&'a str>,
+    pub start_date: Option<&'a str>,
+    pub end_date: Option<&'a str>,
 }
 
 impl<'a> EducationView<'a> {
     fn new(entry: &'a EducationEntry) -> Self {
         Self {
             institution: entry.institution.as_deref(),
-            degree: entry.degree.as_deref(),
-            field: entry.field.as_deref(),
-            graduation_year: entry.graduation_year,
+            study_type: entry.degree.as_deref(),
+            area: entry.field.as_deref(),
+            start_date: entry.start.as_deref(),
+            end_date: entry.end.as_deref(),
         }
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SkillView<'a> {
+    pub name: &'a str,
+    /// How the resume wrote it, where that differs from `name`.
+    pub keywords: &'a [String],
+    pub found_in: &'a [String],
+}
+
+impl<'a> SkillView<'a> {
+    fn new(skill: &'a SkillEntry) -> Self {
+        Self { name: &skill.name, keywords: &skill.as_written, found_in: &skill.found_in }
     }
 }
 
@@ -249,26 +351,18 @@ impl<'a> EducationView<'a> {
 pub struct ProjectView<'a> {
     pub name: &'a str,
     pub description: Option<&'a str>,
-    pub technologies: &'a [String],
+    pub keywords: &'a [String],
 }
 
 impl<'a> ProjectView<'a> {
     fn new(entry: &'a ProjectEntry) -> Self {
-        Self { name: &entry.name, description: entry.description.as_deref(), technologies: &entry.technologies }
+        Self { name: &entry.name, description: entry.description.as_deref(), keywords: &entry.technologies }
     }
 }
 
 #[derive(Serialize)]
-pub struct ContactView<'a> {
-    pub emails: &'a [String],
-    pub phones: &'a [String],
-    pub links: &'a [String],
-}
-
-impl<'a> ContactView<'a> {
-    fn new(contact: &'a ContactDetails) -> Self {
-        Self { emails: &contact.emails, phones: &contact.phones, links: &contact.links }
-    }
+pub struct CertificateView<'a> {
+    pub name: &'a str,
 }
 
 #[derive(Serialize)]

@@ -5,16 +5,21 @@
 
 use serde::{Deserialize, Serialize};
 
-/// Structured data extracted from one resume.
+pub mod version_1;
+
+/// Structured data extracted from one resume (engine version 2; results of
+/// engine version 1 are read through `version_1`).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct ParsedResume {
     /// The summary / profile / objective paragraph, if the resume has one.
     pub summary: Option<String>,
-    /// Distinct skills, in the order they first appear.
-    pub skills: Vec<String>,
+    /// Distinct skills by canonical name, in the order they first appear.
+    pub skills: Vec<SkillEntry>,
     pub experience: Vec<ExperienceEntry>,
     pub education: Vec<EducationEntry>,
     pub projects: Vec<ProjectEntry>,
+    /// Certifications and licences, by name (without issuer, year or number).
+    pub certifications: Vec<String>,
     pub contact: ContactDetails,
     /// Total months of professional experience, from the experience date
     /// ranges (overlaps counted once).
@@ -24,10 +29,24 @@ pub struct ParsedResume {
     pub word_count: u32,
 }
 
+/// A skill and its evidence.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct SkillEntry {
+    /// The canonical name (`Kubernetes`).
+    pub name: String,
+    /// How the resume wrote it, where that differs (`k8s`).
+    pub as_written: Vec<String>,
+    /// Sections it was found in: skills, experience, projects, summary, certifications, other.
+    pub found_in: Vec<String>,
+}
+
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct ExperienceEntry {
     pub title: Option<String>,
     pub company: Option<String>,
+    pub location: Option<String>,
+    /// The entry runs to the present.
+    pub current: bool,
     /// `YYYY-MM` or `YYYY`, as found.
     pub start: Option<String>,
     /// `YYYY-MM`, `YYYY`, or `present`.
@@ -41,6 +60,9 @@ pub struct EducationEntry {
     pub institution: Option<String>,
     pub degree: Option<String>,
     pub field: Option<String>,
+    /// `YYYY-MM` or `YYYY`, where given.
+    pub start: Option<String>,
+    pub end: Option<String>,
     pub graduation_year: Option<u16>,
 }
 
@@ -53,6 +75,14 @@ pub struct ProjectEntry {
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct ContactDetails {
+    /// The candidate's name, without credentials (`, RN, BSN`) or titles (`Dr.`).
+    pub name: Option<String>,
+    /// A headline under the name (`Senior Backend Engineer`).
+    pub label: Option<String>,
+    /// Credentials after the name: `RN`, `CPA`, `PhD`.
+    pub credentials: Vec<String>,
+    /// Where the candidate is, as written (`Leeds, UK`).
+    pub location: Option<String>,
     pub emails: Vec<String>,
     pub phones: Vec<String>,
     pub links: Vec<String>,

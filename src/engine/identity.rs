@@ -1,0 +1,182 @@
+//! Who the resume is about: the name, the credentials after it, the headline
+//! and the place, from the lines before the first heading.
+//!
+//! The name is not "the first line": resumes open with "Curriculum Vitae",
+//! or a headline such as "Frontend Intern" sits above the name, or the name
+//! wraps. Each of the first lines is scored as a name: two to five words,
+//! each capitalised (or a particle such as `van`, `de`), only letters,
+//! hyphens and apostrophes, no role word, no place, no contact detail; a
+//! line whose words appear in the email address scores higher. The best
+//! line wins, and what follows its first comma is read as credentials when
+//! every piece is one (`, RN, BSN`, `, PhD`).
+
+use super::entry_header::{is_location, role_word_count};
+use super::lines::strip_bullet;
+
+/// Lines read from the top for the name and headline.
+const HEADER_LINES_MAX: usize = 8;
+/// Words a name has at most (`Maria Elena Lopez de la Cruz`).
+const NAME_WORDS_MAX: usize = 6;
+
+const PARTICLES: &[&str] = &[
+    "de", "da", "das", "do", "dos", "del", "della", "di", "du", "la", "le", "van", "von", "der", "den", "ter", "ten",
+    "bin", "binti", "al", "el", "y", "e", "st.", "mac", "o'",
+];
+
+const NOT_NAMES: &[&str] =
+    &["resume", "résumé", "curriculum vitae", "cv", "contact", "profile", "summary", "references", "portfolio"];
+
+/// The candidate's identity as the header gives it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Identity {
+    pub name: Option<String>,
+    pub label: Option<String>,
+    pub credentials: Vec<String>,
+    pub location: Option<String>,
+}
+
+/// Reads `lines` (the header, top first). `email` is the first email found.
+pub(crate) fn read_identity(lines: &[&str], email: Option<&str>) -> Identity {
+    let candidates: Vec<&str> = lines
+        .iter()
+        .map(|line| strip_bullet(line).unwrap_or(line).trim())
+        .filter(|line| !line.is_empty())
+        .take(HEADER_LINES_MAX)
+        .collect();
+    let mut identity = Identity::default();
+    let email_local = email.and_then(|email| email.split('@').next()).map(str::to_lowercase).unwrap_or_default();
+    let mut best: Option<(usize, i32, String, Vec<String>)> = None;
+    for (index, line) in candidates.iter().enumerate() {
+        let (name, credentials) = split_credentials(line);
+        let Some(score) = name_score(&name, &email_local) else { continue };
+        // Earlier lines win ties: the name is usually on top.
+        let score = score - i32::try_from(index).unwrap_or(i32::MAX);
+        if best.as_ref().is_none_or(|(_, best_score, _, _)| score > *best_score) {
+            best = Some((index, score, name, credentials));
+        }
+    }
+    let name_index = best.as_ref().map(|(index, ..)| *index);
+    if let Some((_, _, name, credentials)) = best {
+        identity.name = Some(name);
+        identity.credentials = credentials;
+    }
+    for (index, line) in candidates.iter().enumerate() {
+        if Some(index) == name_index {
+            continue;
+        }
+        let parts: Vec<&str> = line
+            .split(['|', '·', '•', '\t'])
+            .flat_map(|part| part.split(" — ").flat_map(|part| part.split(" – ")))
+            .map(str::trim)
+            .filter(|part| !part.is_empty())
+            .collect();
+        if identity.location.is_none() {
+            identity.location = parts
+                .iter()
+                .map(|part| part.trim_start_matches("Location:").trim())
+                .find(|part| is_location(part) && !part.contains('@'))
+                .map(str::to_owned);
+        }
+        let is_contact_line = line.contains('@') || line.chars().filter(char::is_ascii_digit).count() >= 6;
+        if identity.label.is_none() && !is_contact_line && role_word_count(line) > 0 && !is_location(line) {
+            identity.label = Some(parts.first().map_or(*line, |part| *part).to_owned());
+        }
+    }
+    identity
+}
+
+/// `Hannah Kowalski, CPA` → (`Hannah Kowalski`, [`CPA`]); `Dr. Wen Li` → (`Wen Li`, []).
+fn split_credentials(line: &str) -> (String, Vec<String>) {
+    let line = line.trim();
+    let line = ["Dr. ", "Dr ", "Mr. ", "Ms. ", "Mrs. ", "Prof. "]
+        .iter()
+        .find_map(|title| line.strip_prefix(title))
+        .unwrap_or(line);
+    if let Some((name, rest)) = line.split_once(',') {
+        let pieces: Vec<String> =
+            rest.split(',').map(|piece| piece.trim().to_owned()).filter(|piece| !piece.is_empty()).collect();
+        if !pieces.is_empty() && pieces.iter().all(|piece| is_credential(piece)) {
+            return (name.trim().to_owned(), pieces);
+        }
+    }
+    (line.to_owned(), Vec::new())
+}
+
+/// `RN`, `BSN`, `CCRN`, `FNP-C`, `PhD`, `MBA`, `P.Eng.`: short, mostly capitals.
+fn is_credential(piece: &str) -> bool {
+    let letters: Vec<char> = piece.chars().filter(|character| character.is_alphabetic()).collect();
+    let capitals = letters.iter().filter(|character| character.is_uppercase()).count();
+    !piece.contains(' ') && (2..=8).contains(&letters.len()) && capitals * 2 >= letters.len() && capitals >= 1
+}
+
+fn name_score(name: &str, email_local: &str) -> Option<i32> {
+    let lower = name.to_lowercase();
+    if NOT_NAMES.contains(&lower.as_str())
+        || name.contains('@')
+        || name.chars().any(|character| character.is_ascii_digit())
+    {
+        return None;
+    }
+    let words: Vec<&str> = name.split_whitespace().collect();
+    if !(2..=NAME_WORDS_MAX).contains(&words.len()) || is_location(name) || role_word_count(name) > 0 {
+        return None;
+    }
+    let word_is_name_like = |word: &&str| {
+        let is_particle = PARTICLES.contains(&word.to_lowercase().as_str());
+        let letters_only = word.chars().all(|character| character.is_alphabetic() || "-'’.".contains(character));
+        letters_only && (is_particle || word.chars().next().is_some_and(char::is_uppercase))
+    };
+    if !words.iter().all(word_is_name_like) {
+        return None;
+    }
+    let in_email = words
+        .iter()
+        .filter(|word| word.chars().count() > 1)
+        .filter(|word| email_local.contains(&ascii_folded(&word.to_lowercase())))
+        .count();
+    let all_capitals = name.chars().filter(|character| character.is_alphabetic()).all(char::is_uppercase);
+    Some(10 + 5 * i32::try_from(in_email).unwrap_or(0) - i32::from(all_capitals))
+}
+
+/// `tomás` → `tomas`, for comparing with an email address.
+fn ascii_folded(word: &str) -> String {
+    word.chars()
+        .map(|character| match character {
+            'á' | 'à' | 'â' | 'ä' | 'ã' | 'å' => 'a',
+            'é' | 'è' | 'ê' | 'ë' => 'e',
+            'í' | 'ì' | 'î' | 'ï' => 'i',
+            'ó' | 'ò' | 'ô' | 'ö' | 'õ' | 'ø' => 'o',
+            'ú' | 'ù' | 'û' | 'ü' => 'u',
+            'ç' => 'c',
+            'ñ' => 'n',
+            other => other,
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_name_without_credentials_and_the_headline_and_place() {
+        let identity = read_identity(
+            &["Maria Elena Lopez, RN, BSN", "Registered Nurse", "Columbus, OH | maria.lopez@example.com"],
+            Some("maria.lopez@example.com"),
+        );
+        assert_eq!(identity.name.as_deref(), Some("Maria Elena Lopez"));
+        assert_eq!(identity.credentials, ["RN", "BSN"]);
+        assert_eq!(identity.label.as_deref(), Some("Registered Nurse"));
+        assert_eq!(identity.location.as_deref(), Some("Columbus, OH"));
+    }
+
+    #[test]
+    fn a_headline_or_a_title_line_above_the_name_is_not_the_name() {
+        let identity = read_identity(
+            &["Curriculum Vitae", "Frontend Intern", "Priya Raman", "priya@example.com"],
+            Some("priya@example.com"),
+        );
+        assert_eq!(identity.name.as_deref(), Some("Priya Raman"));
+        assert_eq!(identity.label.as_deref(), Some("Frontend Intern"));
+    }
+}
