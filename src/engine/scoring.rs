@@ -15,6 +15,8 @@
 
 use super::matching::{find_keywords, KeywordMatches};
 use super::remarks::{remarks, CriteriaStatus};
+use super::sections::SectionKind;
+use super::taxonomy::canonical_skill_with_ambiguity;
 use super::ENGINE_VERSION;
 use crate::domain::ats::{AtsBreakdown, Criteria, CriterionKind, CriterionResult, Weighting};
 use crate::domain::resume::ParsedResume;
@@ -40,7 +42,7 @@ pub(crate) fn score(text: &str, resume: &ParsedResume, criteria: &Criteria) -> A
     };
 
     let keywords: Vec<&str> = must_haves.iter().chain(&nice_to_haves).copied().collect();
-    let mut matches = find_keywords(text, &keywords).into_iter();
+    let mut matches = keyword_matches(text, resume, &keywords).into_iter();
     let mut results: Vec<CriterionResult> = Vec::new();
     let must_have_points = component_points(weighting.must_haves);
     let must_have_matches = matches.by_ref().take(must_haves.len());
@@ -70,6 +72,49 @@ pub(crate) fn score(text: &str, resume: &ParsedResume, criteria: &Criteria) -> A
         weighting,
         engine_version: ENGINE_VERSION,
     }
+}
+
+/// Where each keyword is evidenced. A keyword the taxonomy knows is matched
+/// as that skill, through the resume's skills: any alias counts (`k8s` for
+/// Kubernetes), and an ambiguous name only where the parser accepted it
+/// (`Go` in `Go services`, never in `going`). Other keywords are matched as
+/// whole words or phrases in the text.
+fn keyword_matches(text: &str, resume: &ParsedResume, keywords: &[&str]) -> Vec<KeywordMatches> {
+    let by_text = find_keywords(text, keywords);
+    keywords
+        .iter()
+        .zip(by_text)
+        .map(|(keyword, text_matches)| match criterion_skill(keyword) {
+            None => text_matches,
+            Some((canonical, ambiguous)) => match resume.skills.iter().find(|skill| skill.name == canonical) {
+                Some(skill) => KeywordMatches {
+                    occurrences: text_matches.occurrences.max(1),
+                    found_in: skill.found_in.iter().filter_map(|name| SectionKind::from_name(name)).collect(),
+                },
+                // A phrase the line-by-line skill search missed (it wraps
+                // across lines) still counts as written, unless the name is
+                // ambiguous and the parser turned it down.
+                None if !ambiguous => text_matches,
+                None => KeywordMatches::default(),
+            },
+        })
+        .collect()
+}
+
+/// The skill a criterion names, and whether its name is ambiguous: the
+/// criterion as written, or without a generic word around it (`BLS
+/// Certification`, `Experience with Kafka`).
+fn criterion_skill(criterion: &str) -> Option<(&'static str, bool)> {
+    const GENERIC_WORDS: [&str; 9] =
+        ["certification", "certified", "certificate", "experience", "skills", "knowledge", "proficiency", "with", "of"];
+    let found = canonical_skill_with_ambiguity(criterion).or_else(|| {
+        let kept: Vec<&str> = criterion
+            .split_whitespace()
+            .filter(|word| !GENERIC_WORDS.contains(&word.to_lowercase().as_str()))
+            .collect();
+        (!kept.is_empty()).then(|| canonical_skill_with_ambiguity(&kept.join(" "))).flatten()
+    });
+    found
 }
 
 /// The job's weights with the components that have nothing to measure set to 0.

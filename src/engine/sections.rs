@@ -29,6 +29,23 @@ pub(crate) enum SectionKind {
 }
 
 impl SectionKind {
+    /// The kind a name from `name` stands for.
+    pub(crate) fn from_name(name: &str) -> Option<SectionKind> {
+        [
+            SectionKind::Header,
+            SectionKind::Body,
+            SectionKind::Summary,
+            SectionKind::Skills,
+            SectionKind::Experience,
+            SectionKind::Education,
+            SectionKind::Projects,
+            SectionKind::Certifications,
+            SectionKind::Other,
+        ]
+        .into_iter()
+        .find(|kind| kind.name() == name)
+    }
+
     /// The canonical name reported in `sections_found` and `found_in`.
     pub(crate) fn name(self) -> &'static str {
         match self {

@@ -1,9 +1,10 @@
 //! The skills a resume names, as canonical names from the taxonomy, in order
 //! of first appearance: in the skills section, and also in job highlights,
 //! projects, the summary and certifications, since many resumes name a skill
-//! only where they used it. The header (names, places) and education (degree
-//! subjects) are not read for skills. Ambiguous names count only in context
-//! (see `taxonomy`).
+//! only where they used it. Education is not read for skills (degree
+//! subjects are not skills); the header is read as prose, so a name such as
+//! Ruby Walker is not a skill. Ambiguous names count only in context (see
+//! `taxonomy`).
 
 use std::collections::HashMap;
 
@@ -17,7 +18,7 @@ pub(crate) fn parse_skills(sections: &[Section<'_>]) -> Vec<SkillEntry> {
     let mut position_of: HashMap<usize, usize> = HashMap::new();
     let mut skills: Vec<SkillEntry> = Vec::new();
     for section in sections {
-        if matches!(section.kind, SectionKind::Header | SectionKind::Education) {
+        if section.kind == SectionKind::Education {
             continue;
         }
         let in_skills_list = matches!(section.kind, SectionKind::Skills | SectionKind::Certifications);

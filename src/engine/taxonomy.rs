@@ -108,6 +108,14 @@ impl Taxonomy {
         &self.canonical[skill]
     }
 
+    /// The skill a name stands for, and whether that name is ambiguous.
+    pub(crate) fn lookup_with_ambiguity(&self, name: &str) -> Option<(usize, bool)> {
+        let name = name.trim();
+        let found = self.automaton.find(name)?;
+        let pattern = &self.patterns[found.pattern().as_usize()];
+        (found.start() == 0 && found.end() == name.len()).then_some((pattern.skill, pattern.ambiguous))
+    }
+
     /// The skill a name (canonical or alias, any case) stands for.
     pub(crate) fn lookup(&self, name: &str) -> Option<usize> {
         let name = name.trim();
@@ -126,7 +134,7 @@ impl Taxonomy {
             .filter_map(|found| {
                 let pattern = &self.patterns[found.pattern().as_usize()];
                 let (start, end) = (found.start(), found.end());
-                if !at_word_boundaries(line, start, end, &pattern.text) {
+                if !at_word_boundaries(line, start, end, &pattern.text) || is_inside_address(line, start, end) {
                     return None;
                 }
                 if pattern.ambiguous && !ambiguous_name_counts(line, start, end, &pattern.text, in_skills_list) {
@@ -144,6 +152,28 @@ impl Taxonomy {
             })
             .collect()
     }
+}
+
+/// The canonical name a skill name stands for, and whether the name is ambiguous.
+pub(crate) fn canonical_skill_with_ambiguity(name: &str) -> Option<(&'static str, bool)> {
+    let taxonomy: &'static Taxonomy = &TAXONOMY;
+    taxonomy.lookup_with_ambiguity(name).map(|(skill, ambiguous)| (taxonomy.canonical(skill), ambiguous))
+}
+
+/// Part of a web or email address (`github.com/jane`, `jane@gmail.com`): not a skill.
+fn is_inside_address(line: &str, start: usize, end: usize) -> bool {
+    let token_start = line[..start]
+        .char_indices()
+        .rev()
+        .find(|(_, character)| character.is_whitespace())
+        .map_or(0, |(index, character)| index + character.len_utf8());
+    let token_end = line[end..].find(char::is_whitespace).map_or(line.len(), |index| end + index);
+    let token = line[token_start..token_end].to_lowercase();
+    token.len() > end - start
+        && (token.contains('@')
+            || token.contains("://")
+            || token.starts_with("www.")
+            || [".com", ".io", ".org", ".net", ".dev", ".co.", ".design"].iter().any(|domain| token.contains(domain)))
 }
 
 fn at_word_boundaries(line: &str, start: usize, end: usize, pattern: &str) -> bool {
@@ -165,13 +195,16 @@ fn at_word_boundaries(line: &str, start: usize, end: usize, pattern: &str) -> bo
 
 fn ambiguous_name_counts(line: &str, start: usize, end: usize, pattern: &str, in_skills_list: bool) -> bool {
     let written = &line[start..end];
-    // In their own spelling only: `go` and `rust` in prose are not the languages.
-    let same_spelling = written == pattern || (pattern.chars().count() > 3 && written == pattern.to_uppercase());
-    if !same_spelling {
-        return false;
-    }
     let after = line[end..].chars().next();
     if after.is_some_and(|character| matches!(character, '-' | '&' | '\'' | '’')) {
+        return false;
+    }
+    if in_skills_list {
+        return true;
+    }
+    // In prose, in their own spelling only: `go` and `rust` are not the languages.
+    let same_spelling = written == pattern || (pattern.chars().count() > 3 && written == pattern.to_uppercase());
+    if !same_spelling {
         return false;
     }
     let previous_word =
@@ -181,7 +214,7 @@ fn ambiguous_name_counts(line: &str, start: usize, end: usize, pattern: &str, in
     {
         return false;
     }
-    if in_skills_list || is_list_item(line, start, end) {
+    if is_list_item(line, start, end) {
         return true;
     }
     let next_word = line[end..].split(|character: char| !character.is_alphanumeric()).find(|word| !word.is_empty());
@@ -214,7 +247,8 @@ fn is_list_item(line: &str, start: usize, end: usize) -> bool {
     let before_ok = before.is_empty() || before.ends_with(LIST_SEPARATORS) || before.ends_with(" and");
     let after_ok =
         after.is_empty() || after.starts_with(LIST_SEPARATORS) || after.starts_with("and ") || after.starts_with('.');
-    before_ok && after_ok && (!before.is_empty() || !after.is_empty())
+    // A name alone on its line is an item of a one-item list.
+    before_ok && after_ok
 }
 
 #[cfg(test)]
