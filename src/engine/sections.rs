@@ -212,22 +212,20 @@ pub(crate) fn heading_kind(line: &str) -> Option<SectionKind> {
     if without_colon.split_whitespace().nth(HEADING_WORDS_MAX).is_some() {
         return None;
     }
-    HEADINGS.iter().find(|(heading, _)| words_equal_ignoring_case(without_colon, heading)).map(|(_, kind)| *kind)
+    HEADINGS_BY_TEXT.get(&heading_key(without_colon)).copied()
 }
 
-/// True when `text` and `heading` have the same words, ignoring ASCII case,
-/// how much whitespace separates them, and `&` for `and`.
-fn words_equal_ignoring_case(text: &str, heading: &str) -> bool {
-    let mut text_words = text.split_whitespace().map(|word| if word == "&" { "and" } else { word });
-    let mut heading_words = heading.split(' ');
-    loop {
-        match (text_words.next(), heading_words.next()) {
-            (None, None) => return true,
-            (Some(text_word), Some(heading_word)) if text_word.eq_ignore_ascii_case(heading_word) => {}
-            _ => return false,
-        }
-    }
+/// Lower case, single spaces, `&` as `and`: how headings are compared.
+fn heading_key(text: &str) -> String {
+    text.split_whitespace()
+        .map(|word| if word == "&" { "and".to_owned() } else { word.to_ascii_lowercase() })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
+
+/// One hash lookup per candidate line instead of a scan of every heading.
+static HEADINGS_BY_TEXT: std::sync::LazyLock<std::collections::HashMap<String, SectionKind>> =
+    std::sync::LazyLock::new(|| HEADINGS.iter().map(|(heading, kind)| (heading_key(heading), *kind)).collect());
 
 /// `=====` or `-----` under a heading: decoration, not content.
 fn is_underline(line: &str) -> bool {

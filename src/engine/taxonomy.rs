@@ -13,7 +13,7 @@
 
 use std::sync::LazyLock;
 
-use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, Anchored, Input, MatchKind, StartKind};
 
 const TAXONOMY_TSV: &str = include_str!("taxonomy/skills.tsv");
 
@@ -96,9 +96,16 @@ impl Taxonomy {
                 patterns.push(Pattern { skill, text: text.to_owned(), ambiguous });
             }
         }
+        // A DFA: every line of every resume is searched, so search speed
+        // matters more than the few megabytes and milliseconds of building it once.
         let automaton = AhoCorasickBuilder::new()
             .ascii_case_insensitive(true)
             .match_kind(MatchKind::LeftmostLongest)
+            .kind(Some(AhoCorasickKind::DFA))
+            // Searched only where a word starts (see `mentions`): an
+            // unanchored search would report `go` in `good` and `ai` in
+            // `maintain` thousands of times a resume, only to drop them.
+            .start_kind(StartKind::Anchored)
             .build(patterns.iter().map(|pattern| pattern.text.as_str()))
             .expect("the skill taxonomy builds an automaton");
         Taxonomy { canonical, patterns, automaton }
@@ -111,16 +118,14 @@ impl Taxonomy {
     /// The skill a name stands for, and whether that name is ambiguous.
     pub(crate) fn lookup_with_ambiguity(&self, name: &str) -> Option<(usize, bool)> {
         let name = name.trim();
-        let found = self.automaton.find(name)?;
+        let found = self.automaton.find(Input::new(name).anchored(Anchored::Yes))?;
         let pattern = &self.patterns[found.pattern().as_usize()];
-        (found.start() == 0 && found.end() == name.len()).then_some((pattern.skill, pattern.ambiguous))
+        (found.end() == name.len()).then_some((pattern.skill, pattern.ambiguous))
     }
 
     /// The skill a name (canonical or alias, any case) stands for.
     pub(crate) fn lookup(&self, name: &str) -> Option<usize> {
-        let name = name.trim();
-        let found = self.automaton.find(name)?;
-        (found.start() == 0 && found.end() == name.len()).then(|| self.patterns[found.pattern().as_usize()].skill)
+        self.lookup_with_ambiguity(name).map(|(skill, _)| skill)
     }
 
     /// Skills named in `line`. `in_skills_list` says the line is in a skills
@@ -129,28 +134,38 @@ impl Taxonomy {
     /// the resume claims: only names (`Kafka`), acronyms (`k8s`, `SQL`) and
     /// phrases (`wound care`) count there.
     pub(crate) fn mentions(&self, line: &str, in_skills_list: bool) -> Vec<SkillMention> {
-        self.automaton
-            .find_iter(line)
-            .filter_map(|found| {
-                let pattern = &self.patterns[found.pattern().as_usize()];
-                let (start, end) = (found.start(), found.end());
-                if !at_word_boundaries(line, start, end, &pattern.text) || is_inside_address(line, start, end) {
-                    return None;
-                }
-                if pattern.ambiguous && !ambiguous_name_counts(line, start, end, &pattern.text, in_skills_list) {
-                    return None;
-                }
-                let context_checked = pattern.ambiguous;
-                if !context_checked
-                    && !in_skills_list
-                    && !is_list_item(line, start, end)
-                    && is_common_word_in_prose(line, start, end)
-                {
-                    return None;
-                }
-                Some(SkillMention { skill: pattern.skill, start, end })
-            })
-            .collect()
+        let mut mentions = Vec::new();
+        let mut next_start = 0;
+        let mut previous: Option<char> = None;
+        for (start, character) in line.char_indices() {
+            let at_word_start = !previous.is_some_and(|previous| previous.is_alphanumeric() || previous == '_');
+            previous = Some(character);
+            if start < next_start || !at_word_start || character.is_whitespace() {
+                continue;
+            }
+            let Some(found) = self.automaton.find(Input::new(line).range(start..).anchored(Anchored::Yes)) else {
+                continue;
+            };
+            let pattern = &self.patterns[found.pattern().as_usize()];
+            let end = found.end();
+            if !at_word_boundaries(line, start, end, &pattern.text) || is_inside_address(line, start, end) {
+                continue;
+            }
+            if pattern.ambiguous && !ambiguous_name_counts(line, start, end, &pattern.text, in_skills_list) {
+                continue;
+            }
+            let context_checked = pattern.ambiguous;
+            if !context_checked
+                && !in_skills_list
+                && !is_list_item(line, start, end)
+                && is_common_word_in_prose(line, start, end)
+            {
+                continue;
+            }
+            mentions.push(SkillMention { skill: pattern.skill, start, end });
+            next_start = end;
+        }
+        mentions
     }
 }
 

@@ -1,0 +1,80 @@
+//! Resume intelligence, each stage on its own, on one core: extracting a
+//! two-page PDF and a DOCX (`extract`), parsing a text resume of about 6 KB
+//! (`engine::parse_resume`), and scoring it against ten criteria
+//! (`engine::score_resume`). The files are from the labelled set in
+//! `tests/fixtures/resumes`; the text resume is the demo corpus's.
+//!
+//! `cargo bench --bench engine`
+
+use std::path::PathBuf;
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use shortlist::demo::corpus::{candidate, Track};
+use shortlist::domain::ats::{Criteria, Weighting};
+use shortlist::engine::{parse_resume, score_resume, YearMonth};
+use shortlist::extract::{extract_in_process, ExtractionLimits};
+
+const PRESENT: YearMonth = YearMonth { year: 2026, month: 11 };
+
+fn fixture(name: &str) -> Vec<u8> {
+    std::fs::read(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/resumes").join(name)).expect("fixture")
+}
+
+/// About 6 KB: demo resumes one after the other, cut at the last line that fits.
+fn text_resume() -> String {
+    let mut text = String::new();
+    for index in 1.. {
+        for line in candidate(7, index, Track::BackendEngineer).resume_text.lines() {
+            if text.len() + line.len() + 1 > 6_000 {
+                return text;
+            }
+            text.push_str(line);
+            text.push('\n');
+        }
+    }
+    text
+}
+
+fn criteria() -> Criteria {
+    Criteria {
+        must_haves: ["Rust", "PostgreSQL", "Kubernetes", "distributed systems", "Go"].map(String::from).to_vec(),
+        nice_to_haves: ["Kafka", "gRPC", "AWS", "Terraform", "observability"].map(String::from).to_vec(),
+        weighting: Weighting::default(),
+        min_years_experience: Some(5),
+    }
+}
+
+fn extraction(criterion: &mut Criterion) {
+    let limits = ExtractionLimits::default();
+    let mut group = criterion.benchmark_group("extract");
+    for (name, file) in
+        [("pdf_two_pages", "r26-software-architect-pdf.pdf"), ("docx", "r01-backend-engineer-docx.docx")]
+    {
+        let bytes = fixture(file);
+        group.throughput(Throughput::Elements(1));
+        group.bench_function(name, |bencher| bencher.iter(|| extract_in_process(&bytes, &limits).expect("extracts")));
+    }
+    group.finish();
+}
+
+fn parsing_and_scoring(criterion: &mut Criterion) {
+    let text = text_resume();
+    let criteria = criteria();
+    let resume = parse_resume(&text, PRESENT).expect("parses");
+    let mut group = criterion.benchmark_group("engine");
+    group.throughput(Throughput::Elements(1));
+    group.bench_function(format!("parse_{}_bytes", text.len()), |bencher| {
+        bencher.iter(|| parse_resume(&text, PRESENT).expect("parses"))
+    });
+    group.bench_function("score_10_criteria", |bencher| bencher.iter(|| score_resume(&text, &resume, &criteria)));
+    group.bench_function("parse_and_score", |bencher| {
+        bencher.iter(|| {
+            let resume = parse_resume(&text, PRESENT).expect("parses");
+            score_resume(&text, &resume, &criteria)
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, extraction, parsing_and_scoring);
+criterion_main!(benches);
