@@ -237,21 +237,6 @@ fn score(truth: &Value, found: &Found) -> Scores {
         })
         .collect();
     scores.experience.add_sets(&experience, &found.experience);
-    if let Ok(field) = std::env::var("QUALITY_DIFF") {
-        let (expected, predicted) = match field.as_str() {
-            "skills" => (
-                truth["skills"].as_array().into_iter().flatten().filter_map(Value::as_str).map(skill_key).collect(),
-                found.skills.clone(),
-            ),
-            _ => (experience.clone(), found.experience.clone()),
-        };
-        for missing in expected.difference(&predicted) {
-            println!("  {} missing: {missing}", truth["file"].as_str().unwrap_or(""));
-        }
-        for extra in predicted.difference(&expected) {
-            println!("  {} extra:   {extra}", truth["file"].as_str().unwrap_or(""));
-        }
-    }
     let education: BTreeSet<String> = truth["education"]
         .as_array()
         .into_iter()
@@ -267,6 +252,23 @@ fn score(truth: &Value, found: &Found) -> Scores {
         .map(normal)
         .collect();
     scores.projects.add_sets(&projects, &found.projects);
+    if let Ok(field) = std::env::var("QUALITY_DIFF") {
+        let (expected, predicted) = match field.as_str() {
+            "skills" => (
+                truth["skills"].as_array().into_iter().flatten().filter_map(Value::as_str).map(skill_key).collect(),
+                found.skills.clone(),
+            ),
+            "education" => (education.clone(), found.education.clone()),
+            "links" => (links.clone(), found.links.clone()),
+            _ => (experience.clone(), found.experience.clone()),
+        };
+        for missing in expected.difference(&predicted) {
+            println!("  {} missing: {missing}", truth["file"].as_str().unwrap_or(""));
+        }
+        for extra in predicted.difference(&expected) {
+            println!("  {} extra:   {extra}", truth["file"].as_str().unwrap_or(""));
+        }
+    }
     scores
 }
 
@@ -286,10 +288,10 @@ fn print_row(label: &str, scores: &Scores) {
 
 /// Floors: the measured quality this test holds the parser to (P/R/F1
 /// shown as precision/recall/F1 above); raise them as the parser improves.
-const CONTACT_ACCURACY_FLOOR: f64 = 0.91;
+const CONTACT_ACCURACY_FLOOR: f64 = 0.93;
 const SKILLS_F1_FLOOR: f64 = 0.84;
 const EXPERIENCE_F1_FLOOR: f64 = 0.95;
-const EDUCATION_F1_FLOOR: f64 = 0.62;
+const EDUCATION_F1_FLOOR: f64 = 0.92;
 /// The targets of the issue; printed, and met when every floor reaches them.
 const TARGETS: [(&str, f64); 4] = [("contact", 0.95), ("skills", 0.90), ("experience", 0.90), ("education", 0.90)];
 

@@ -21,8 +21,14 @@ static EMAIL: LazyLock<Regex> = LazyLock::new(|| {
 /// The word boundary is ASCII so the regex stays on its fast DFA over
 /// non-ASCII text.
 static LINK: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r#"(?i)https?://[^\s<>"'()\[\]]+|(?-u:\b)(?:www\.)?(?:github|linkedin)\.com/[^\s<>"'()\[\]]+"#)
-        .expect("the link pattern is a valid regex")
+    // A full URL; or a bare lower-case domain with a usual ending and an
+    // optional path (`github.com/jane`, `noahfitz.design`), which is how
+    // resumes mostly write links. Lower case keeps `ASP.NET` out.
+    Regex::new(concat!(
+        r#"(?i:https?://[^\s<>"'()\[\]]+)"#,
+        r#"|(?-u:\b)(?:www\.)?[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.(?:com|org|net|io|dev|design|me|co|ai|app|page|site|xyz|info|tech|studio|codes|uk|de|fr|nl|se|no|ie|ca|au|in|sg|example)(?-u:\b)(?:/[^\s<>"'()\[\],;]*)?"#,
+    ))
+    .expect("the link pattern is a valid regex")
 });
 
 /// Digits with the usual phone punctuation; never spans a line break.
@@ -37,7 +43,15 @@ const PHONE_DIGITS_MAX: usize = 15;
 /// Extracts distinct emails, phones and links in order of appearance.
 pub(crate) fn extract_contact(text: &str) -> ContactDetails {
     let emails = distinct(EMAIL.find_iter(text).map(|found| found.as_str().to_string()));
-    let links = distinct(LINK.find_iter(text).map(|found| trim_trailing_punctuation(found.as_str()).to_string()));
+    // Not the domain of an email address (`hello@noahfitz.design`).
+    let links = distinct(
+        LINK.find_iter(text)
+            .filter(|found| {
+                !text[..found.start()]
+                    .ends_with(|character: char| character == '@' || character == '.' || character.is_alphanumeric())
+            })
+            .map(|found| trim_trailing_punctuation(found.as_str()).to_string()),
+    );
     let phones = distinct(
         PHONE
             .find_iter(text)
@@ -113,5 +127,12 @@ mod tests {
     fn repeated_details_are_listed_once() {
         let contact = extract_contact("a@b.io\na@b.io");
         assert_eq!(contact.emails, ["a@b.io"]);
+    }
+
+    #[test]
+    fn bare_domains_are_links_but_email_domains_and_framework_names_are_not() {
+        let contact =
+            extract_contact("hello@noahfitz.design · noahfitz.design · dribbble.com/noahfitz · ASP.NET, Node.js");
+        assert_eq!(contact.links, ["noahfitz.design", "dribbble.com/noahfitz"]);
     }
 }

@@ -20,8 +20,33 @@ use std::sync::LazyLock;
 /// Separators between the fields of an education line.
 const PART_SEPARATORS: [&str; 7] = [" — ", " – ", " | ", " - ", ", ", " at ", "; "];
 
-/// Words that mark a part as an institution name (matched as whole words).
-const INSTITUTION_WORDS: [&str; 6] = ["university", "college", "institute", "school", "academy", "polytechnic"];
+/// Words that mark a part as an institution name (matched as whole words,
+/// ignoring case), in the languages resumes are most often written in.
+const INSTITUTION_WORDS: [&str; 23] = [
+    "university",
+    "college",
+    "institute",
+    "school",
+    "academy",
+    "polytechnic",
+    "université",
+    "universite",
+    "universität",
+    "universitat",
+    "universidad",
+    "universidade",
+    "università",
+    "universiteit",
+    "hochschule",
+    "fachhochschule",
+    "école",
+    "ecole",
+    "escuela",
+    "instituto",
+    "institut",
+    "politecnico",
+    "polytechnique",
+];
 
 /// Degree abbreviations, lowercased with dots removed (`B.Sc.` is `bsc`).
 const DEGREE_ABBREVIATIONS: [&str; 19] = [
@@ -53,6 +78,17 @@ pub(crate) fn parse_education(lines: &[&str]) -> Vec<EducationEntry> {
     let mut previous_line_was_entry = false;
     for line in lines {
         let Some(entry) = parse_line(without_bullet(line)) else {
+            // A year wrapped onto a line of its own (`Management, 2015`)
+            // belongs to the entry just above when it has none.
+            if let Some(previous) = entries.last_mut().filter(|entry| previous_line_was_entry && entry.end.is_none()) {
+                if let Some(year) = last_year(line) {
+                    let range = super::dates::find_date_range(line);
+                    previous.graduation_year = Some(year);
+                    previous.start = previous.start.take().or(range.map(|range| range.start.label()));
+                    previous.end = Some(range.map_or_else(|| year.to_string(), |range| range.end.label()));
+                    continue;
+                }
+            }
             previous_line_was_entry = false;
             continue;
         };
@@ -101,7 +137,7 @@ fn last_year(line: &str) -> Option<u16> {
 
 fn names_an_institution(part: &str) -> bool {
     part.split(|character: char| !character.is_alphanumeric())
-        .any(|word| INSTITUTION_WORDS.iter().any(|institution| word.eq_ignore_ascii_case(institution)))
+        .any(|word| INSTITUTION_WORDS.iter().any(|institution| word.to_lowercase() == *institution))
 }
 
 /// Splits a part starting with a degree into the degree and its field:

@@ -99,20 +99,34 @@ fn load(bytes: &[u8]) -> Result<PdfDocument, ExtractionFailure> {
     Ok(pdf)
 }
 
-/// URI targets of the page's link annotations.
+/// URI targets of the page's link annotations. The annotations may be
+/// written inline in the page's `/Annots` array (fpdf2 does) or be
+/// references to objects (reportlab does): both are read.
 fn link_targets(pdf: &PdfDocument, page_id: lopdf::ObjectId) -> Vec<String> {
-    let Ok(annotations) = pdf.get_page_annotations(page_id) else { return Vec::new() };
+    let resolve = |object: &'_ Object| -> Option<Object> {
+        match object {
+            Object::Reference(id) => pdf.get_object(*id).ok().cloned(),
+            other => Some(other.clone()),
+        }
+    };
+    let Ok(page) = pdf.get_dictionary(page_id) else { return Vec::new() };
+    let Some(Object::Array(annotations)) = page.get(b"Annots").ok().and_then(&resolve) else {
+        return Vec::new();
+    };
     annotations
-        .into_iter()
+        .iter()
+        .filter_map(|annotation| match resolve(annotation)? {
+            Object::Dictionary(annotation) => Some(annotation),
+            _ => None,
+        })
         .filter(|annotation| annotation.get(b"Subtype").and_then(Object::as_name).is_ok_and(|name| name == b"Link"))
         .filter_map(|annotation| {
-            let action = match annotation.get(b"A").ok()? {
-                Object::Reference(id) => pdf.get_dictionary(*id).ok()?,
+            let action = match resolve(annotation.get(b"A").ok()?)? {
                 Object::Dictionary(action) => action,
                 _ => return None,
             };
-            match action.get(b"URI").ok()? {
-                Object::String(bytes, _) => Some(String::from_utf8_lossy(bytes).into_owned()),
+            match resolve(action.get(b"URI").ok()?)? {
+                Object::String(bytes, _) => Some(String::from_utf8_lossy(&bytes).into_owned()),
                 _ => None,
             }
         })
