@@ -11,7 +11,7 @@
 //! Bullets never start an entry: `- Launched in 2020` is a highlight.
 
 use super::dates::{find_date_range, find_single_date, union_months, DateRange, MonthSpan, YearMonth};
-use super::entry_header::{is_location, parse_entry_header, parse_entry_header_with_anchor};
+use super::entry_header::{is_location, parse_entry_header, parse_entry_header_with_anchor, role_word_count};
 use super::lines::strip_bullet;
 use crate::domain::resume::ExperienceEntry;
 
@@ -64,62 +64,8 @@ fn is_header_like(text: &str) -> bool {
 
 /// An undated entry's header: header-like, with a title that holds a role word.
 fn is_undated_header(text: &str) -> bool {
-    is_header_like(text) && parse_entry_header(&[text]).title.is_some_and(|title| title_has_role(&title))
+    is_header_like(text) && parse_entry_header(&[text]).title.is_some_and(|title| role_word_count(&title) > 0)
 }
-
-fn title_has_role(title: &str) -> bool {
-    let lower = title.to_lowercase();
-    ROLE_HINTS.iter().any(|role| {
-        lower.split(|character: char| !character.is_alphanumeric() && character != '-').any(|word| word == *role)
-    })
-}
-
-/// Role words strong enough to make an undated line an entry.
-const ROLE_HINTS: &[&str] = &[
-    "engineer",
-    "developer",
-    "manager",
-    "director",
-    "analyst",
-    "scientist",
-    "designer",
-    "nurse",
-    "assistant",
-    "associate",
-    "specialist",
-    "coordinator",
-    "administrator",
-    "representative",
-    "executive",
-    "accountant",
-    "teacher",
-    "tutor",
-    "intern",
-    "volunteer",
-    "consultant",
-    "technician",
-    "officer",
-    "lead",
-    "supervisor",
-    "counselor",
-    "counsellor",
-    "clerk",
-    "agent",
-    "advisor",
-    "worker",
-    "driver",
-    "operator",
-    "instructor",
-    "researcher",
-    "architect",
-    "writer",
-    "editor",
-    "trainee",
-    "apprentice",
-    "freelance",
-    "contractor",
-    "founder",
-];
 
 /// The experience sections, parsed.
 #[derive(Debug, Default, PartialEq)]

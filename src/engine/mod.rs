@@ -23,6 +23,7 @@ mod contact;
 mod dates;
 mod education;
 mod entry_header;
+mod entry_words;
 mod error;
 mod experience;
 mod identity;

@@ -41,14 +41,4 @@ impl ExtractionFailure {
             ExtractionFailure::NoTextFound(_) => "no_text_found",
         }
     }
-
-    pub const ALL_CODES: [&'static str; 7] = [
-        "unsupported_format",
-        "file_corrupt",
-        "file_encrypted",
-        "pdf_no_text_layer",
-        "file_too_large",
-        "extraction_timeout",
-        "no_text_found",
-    ];
 }

@@ -130,3 +130,50 @@ pub fn run_worker(limits: &ExtractionLimits) -> std::io::Result<()> {
     stdout.write_all(&encoded)?;
     stdout.flush()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const NOT_REALLY_A_PDF: &[u8] = b"%PDF-1.7\nnot a real document";
+
+    #[test]
+    fn a_worker_that_cannot_start_is_a_reason_not_a_panic() {
+        let program = ExtractorProgram(PathBuf::from("/nonexistent/shortlist"));
+        let failure = extract_bounded(NOT_REALLY_A_PDF, &ExtractionLimits::default(), &program).unwrap_err();
+        assert_eq!(failure.code(), "file_corrupt");
+        assert!(failure.to_string().contains("could not be started"), "{failure}");
+    }
+
+    #[test]
+    fn a_worker_that_ends_without_an_answer_is_a_reason() {
+        // `true` reads nothing, writes nothing and exits: what a crashed worker looks like.
+        let program = ExtractorProgram(PathBuf::from("true"));
+        let failure = extract_bounded(NOT_REALLY_A_PDF, &ExtractionLimits::default(), &program).unwrap_err();
+        assert_eq!(failure.code(), "file_corrupt");
+        assert!(failure.to_string().contains("without an answer"), "{failure}");
+    }
+
+    #[test]
+    fn a_worker_that_never_answers_is_stopped_at_the_time_bound() {
+        // A worker that hangs: it ignores its arguments and input and sleeps past the bound.
+        use std::os::unix::fs::PermissionsExt;
+        let script = std::env::temp_dir().join(format!("shortlist-hanging-worker-{}", std::process::id()));
+        std::fs::write(&script, "#!/bin/sh\nexec sleep 30\n").unwrap();
+        std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let program = ExtractorProgram(script.clone());
+        let limits = ExtractionLimits { timeout_milliseconds: 200, ..ExtractionLimits::default() };
+        let started = std::time::Instant::now();
+        let failure = extract_bounded(NOT_REALLY_A_PDF, &limits, &program).unwrap_err();
+        std::fs::remove_file(&script).unwrap();
+        assert_eq!(failure.code(), "extraction_timeout");
+        assert!(started.elapsed() < Duration::from_secs(5), "killed, not waited for: {:?}", started.elapsed());
+    }
+
+    #[test]
+    fn text_and_docx_never_start_a_worker() {
+        let program = ExtractorProgram(PathBuf::from("/nonexistent/shortlist"));
+        let document = extract_bounded(b"Ana Rust\nana@example.com", &ExtractionLimits::default(), &program).unwrap();
+        assert_eq!(document.lines[0].text, "Ana Rust");
+    }
+}
