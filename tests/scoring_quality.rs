@@ -2,22 +2,31 @@
 //! every candidate's resume is read and parsed as the pipeline does, scored
 //! against the job, and compared with the labels: the verdict of each
 //! criterion (met or missing) and the order of the candidates. Prints what
-//! differs; fails when the verdict accuracy or the share of jobs ranked
-//! exactly as labelled falls below its floor.
+//! differs; fails when the verdict accuracy or the share of jobs ranked as
+//! labelled falls below its floor.
+//!
+//! The labelled order sorts by must-haves met, then nice-to-haves met, then
+//! meeting the minimum years, then total months of experience. The last key
+//! only breaks ties between candidates equal on the first three, and the
+//! score does not model it: a 0-100 integer cannot tell 138 months from 161
+//! when both are far past the minimum. So candidates equal on the first
+//! three keys form a tier; a job is ranked as labelled when every candidate
+//! scores strictly above every candidate of a lower tier, in any order
+//! within a tier. Exact orders are counted and printed too.
 //!
 //! `cargo test --test scoring_quality -- --nocapture` shows the detail.
 
 use std::path::PathBuf;
 
 use serde_json::Value;
-use shortlist::domain::ats::{Criteria, Weighting};
+use shortlist::domain::ats::{Criteria, Verdict, Weighting};
 use shortlist::engine::{parse_resume, score_resume, YearMonth};
 use shortlist::extract::{extract_in_process, ExtractionLimits};
 
 const FIXTURES_MONTH: YearMonth = YearMonth { year: 2026, month: 11 };
 /// Floors: what the scorer measured when last raised; they only go up.
 const VERDICT_ACCURACY_FLOOR: f64 = 0.98;
-const RANKINGS_EXACT_FLOOR: f64 = 0.62;
+const RANKINGS_AS_LABELLED_FLOOR: f64 = 1.0;
 
 fn fixtures() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/resumes")
@@ -42,15 +51,30 @@ fn criteria_of(job: &Value) -> Criteria {
     }
 }
 
+/// The first three keys of the labelled order, best first when sorted:
+/// fewer must-haves met sorts later.
+type Tier = (std::cmp::Reverse<u64>, std::cmp::Reverse<u64>, std::cmp::Reverse<bool>);
+
+fn tier_of(candidate: &Value) -> Tier {
+    let summary = &candidate["summary"];
+    (
+        std::cmp::Reverse(summary["mustHavesMet"].as_u64().expect("mustHavesMet")),
+        std::cmp::Reverse(summary["niceToHavesMet"].as_u64().expect("niceToHavesMet")),
+        std::cmp::Reverse(summary["meetsMinYears"].as_bool().expect("meetsMinYears")),
+    )
+}
+
 #[test]
 fn criteria_verdicts_and_candidate_rankings_match_the_labels() {
     let scoring: Value = serde_json::from_slice(&std::fs::read(fixtures().join("scoring.json")).unwrap()).unwrap();
     let jobs = scoring["jobs"].as_array().expect("jobs");
     let (mut verdicts_right, mut verdicts_total, mut rankings_exact) = (0usize, 0usize, 0usize);
+    let mut rankings_by_tier = 0usize;
     let mut pairs = 0;
     for job in jobs {
         let criteria = criteria_of(job);
         let mut scored: Vec<(String, u8)> = Vec::new();
+        let mut tiered: Vec<(Tier, u8)> = Vec::new();
         for candidate in job["candidates"].as_array().expect("candidates") {
             let file = candidate["resume"].as_str().expect("a resume");
             let bytes = std::fs::read(fixtures().join(file)).unwrap();
@@ -59,7 +83,11 @@ fn criteria_verdicts_and_candidate_rankings_match_the_labels() {
             let breakdown = score_resume(&text, &resume, &criteria);
             for (criterion, expected) in candidate["verdicts"].as_object().expect("verdicts") {
                 let found = breakdown.criteria.iter().find(|result| &result.criterion == criterion);
-                let verdict = if found.is_some_and(|result| result.matched) { "met" } else { "missing" };
+                let verdict = match found.map(|result| result.verdict) {
+                    Some(Verdict::Met) => "met",
+                    Some(Verdict::Partial) => "partial",
+                    Some(Verdict::Missing) | None => "missing",
+                };
                 verdicts_total += 1;
                 if verdict == expected.as_str().unwrap_or("") {
                     verdicts_right += 1;
@@ -68,22 +96,29 @@ fn criteria_verdicts_and_candidate_rankings_match_the_labels() {
                 }
             }
             scored.push((file.to_owned(), breakdown.overall_score));
+            tiered.push((tier_of(candidate), breakdown.overall_score));
             pairs += 1;
         }
         // Highest score first; equal scores keep the labelled set's order.
         scored.sort_by_key(|(_, score)| std::cmp::Reverse(*score));
         let ranking: Vec<&str> = scored.iter().map(|(file, _)| file.as_str()).collect();
         let expected = strings(&job["expected_ranking"]);
+        let tiers_kept = tiered.iter().all(|(tier, score)| {
+            tiered.iter().all(|(other_tier, other_score)| other_tier <= tier || score > other_score)
+        });
+        rankings_by_tier += usize::from(tiers_kept);
         if ranking == expected {
             rankings_exact += 1;
         } else {
-            println!("{}: ranked {scored:?}, labelled {expected:?}", job["id"]);
+            let kept = if tiers_kept { "tiers kept" } else { "TIERS BROKEN" };
+            println!("{} ({kept}): ranked {scored:?}, labelled {expected:?}", job["id"]);
         }
     }
     let verdict_accuracy = verdicts_right as f64 / verdicts_total.max(1) as f64;
-    let rankings_share = rankings_exact as f64 / jobs.len().max(1) as f64;
+    let rankings_share = rankings_by_tier as f64 / jobs.len().max(1) as f64;
     println!(
-        "{} jobs, {pairs} job/resume pairs: verdicts {verdicts_right}/{verdicts_total} ({verdict_accuracy:.2}), rankings exact {rankings_exact}/{}",
+        "{} jobs, {pairs} job/resume pairs: verdicts {verdicts_right}/{verdicts_total} ({verdict_accuracy:.2}), \
+         rankings as labelled {rankings_by_tier}/{} (exact order {rankings_exact})",
         jobs.len(),
         jobs.len()
     );
@@ -93,7 +128,7 @@ fn criteria_verdicts_and_candidate_rankings_match_the_labels() {
         "verdict accuracy {verdict_accuracy:.3} is below {VERDICT_ACCURACY_FLOOR}"
     );
     assert!(
-        rankings_share >= RANKINGS_EXACT_FLOOR,
-        "exact rankings {rankings_share:.3} are below {RANKINGS_EXACT_FLOOR}"
+        rankings_share >= RANKINGS_AS_LABELLED_FLOOR,
+        "rankings as labelled {rankings_share:.3} are below {RANKINGS_AS_LABELLED_FLOOR}"
     );
 }

@@ -97,6 +97,13 @@ pub enum Event {
         uses: Vec<(KeyId, Timestamp)>,
         at: Timestamp,
     },
+    /// A rerun of a result an older engine made: like `AtsRerunQueued`, but
+    /// charged nothing, since the upgrade is the service's doing. Last, for
+    /// the reason `KeysUsed` gives.
+    AtsUpgradeQueued {
+        application_id: ApplicationId,
+        at: Timestamp,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -138,6 +145,7 @@ impl Event {
             | Event::TagsReplaced { at, .. }
             | Event::StatusChanged { at, .. }
             | Event::AtsRerunQueued { at, .. }
+            | Event::AtsUpgradeQueued { at, .. }
             | Event::PipelineCompleted { at, .. }
             | Event::KeyRevoked { at, .. }
             | Event::KeysUsed { at, .. } => *at,
@@ -167,6 +175,7 @@ impl Event {
             Event::KeyCreated { .. } => "KeyCreated",
             Event::KeyRevoked { .. } => "KeyRevoked",
             Event::KeysUsed { .. } => "KeysUsed",
+            Event::AtsUpgradeQueued { .. } => "AtsUpgradeQueued",
         }
     }
 
@@ -179,6 +188,7 @@ impl Event {
             | Event::CommentAdded { application_id, .. }
             | Event::StatusChanged { application_id, .. }
             | Event::AtsRerunQueued { application_id, .. }
+            | Event::AtsUpgradeQueued { application_id, .. }
             | Event::PipelineCompleted { application_id, .. } => Some(application_id),
             _ => None,
         }

@@ -25,6 +25,7 @@ pub mod member;
 pub mod notification;
 pub mod query;
 pub mod resume;
+pub mod stored_result;
 pub mod synthetic;
 pub mod tag;
 pub mod team;

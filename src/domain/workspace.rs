@@ -157,7 +157,8 @@ impl Workspace {
                 application.status = *status;
                 application.updated_at = *at;
             }
-            Event::AtsRerunQueued { application_id, at } => self.apply_rerun_queued(application_id, *at),
+            Event::AtsRerunQueued { application_id, at } => self.apply_rerun_queued(application_id, *at, true),
+            Event::AtsUpgradeQueued { application_id, at } => self.apply_rerun_queued(application_id, *at, false),
             Event::PipelineCompleted { application_id, run, outcome, at } => {
                 self.apply_pipeline_completed(application_id, *run, outcome, *at);
             }
@@ -224,9 +225,9 @@ impl Workspace {
         self.applications.insert(application.id.clone(), Arc::new(application));
     }
 
-    fn apply_rerun_queued(&mut self, application_id: &ApplicationId, at: Timestamp) {
+    fn apply_rerun_queued(&mut self, application_id: &ApplicationId, at: Timestamp, charged: bool) {
         let Some(application) = self.applications.get_mut(application_id).map(Arc::make_mut) else { return };
-        if let Some(job) = self.jobs.get_mut(&application.job_id) {
+        if let Some(job) = self.jobs.get_mut(&application.job_id).filter(|_| charged) {
             charge_fit_score(job);
         }
         application.pipeline = Pipeline {

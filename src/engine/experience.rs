@@ -71,6 +71,10 @@ fn is_undated_header(text: &str) -> bool {
 #[derive(Debug, Default, PartialEq)]
 pub(crate) struct Experience {
     pub entries: Vec<ExperienceEntry>,
+    /// Each entry's months, in the order of `entries`; `None` for an entry
+    /// without a usable date range. Skills named in an entry's highlights
+    /// are used for these months.
+    pub entry_months: Vec<Option<MonthSpan>>,
     /// Months covered by all entries' date ranges, overlaps counted once;
     /// `None` when no entry has a usable date range.
     pub total_months: Option<u32>,
@@ -138,7 +142,7 @@ pub(crate) fn parse_experience(lines: &[&str], reference: YearMonth) -> Experien
     }
     spans.sort_by_key(|span| span.first_line);
     let mut entries = Vec::with_capacity(spans.len());
-    let mut month_spans = Vec::new();
+    let mut entry_months = Vec::with_capacity(spans.len());
     for (position, span) in spans.iter().enumerate() {
         let mut header_texts: Vec<String> =
             span.header_lines.iter().map(|index| classified[*index].text.to_owned()).collect();
@@ -162,14 +166,15 @@ pub(crate) fn parse_experience(lines: &[&str], reference: YearMonth) -> Experien
             location: header.location,
             ..ExperienceEntry::default()
         };
+        let mut months = None;
         if let Some(range) = span.anchor.and_then(|anchor| classified[anchor].range) {
             entry.start = Some(range.start.label());
             entry.end = Some(range.end.label());
             entry.current = range.end == super::dates::RangeEnd::Present;
-            let months = range.month_span(reference);
+            months = range.month_span(reference);
             entry.duration_months = months.map(MonthSpan::duration_months);
-            month_spans.extend(months);
         }
+        entry_months.push(months);
         let next_start = spans.get(position + 1).map_or(classified.len(), |next| next.first_line);
         entry.highlights = trailing_highlights;
         entry.highlights.extend(
@@ -179,8 +184,9 @@ pub(crate) fn parse_experience(lines: &[&str], reference: YearMonth) -> Experien
         );
         entries.push(entry);
     }
+    let month_spans: Vec<MonthSpan> = entry_months.iter().flatten().copied().collect();
     let total_months = (!month_spans.is_empty()).then(|| union_months(&month_spans));
-    Experience { entries, total_months }
+    Experience { entries, entry_months, total_months }
 }
 
 /// The anchor line without its dates (and the brackets or separators

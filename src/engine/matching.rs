@@ -20,12 +20,6 @@ impl KeywordMatches {
     pub(crate) fn is_found(&self) -> bool {
         self.occurrences > 0
     }
-
-    /// True when the keyword appears where skills are evidenced: the skills
-    /// list or the description of a job.
-    pub(crate) fn is_in_skills_or_experience(&self) -> bool {
-        self.found_in.iter().any(|kind| matches!(kind, SectionKind::Skills | SectionKind::Experience))
-    }
 }
 
 /// Finds each keyword in `text` as a whole word or phrase, case-insensitively;
@@ -69,14 +63,12 @@ mod tests {
             matches.found_in,
             [SectionKind::Header, SectionKind::Summary, SectionKind::Skills, SectionKind::Experience]
         );
-        assert!(matches.is_in_skills_or_experience());
     }
 
     #[test]
-    fn keyword_only_in_summary_is_not_in_skills_or_experience() {
+    fn keyword_only_in_summary_is_found_in_the_summary_only() {
         let matches = find("Summary\nKeen on Kubernetes\nSkills\nRust", "kubernetes");
         assert_eq!(matches.found_in, [SectionKind::Summary]);
-        assert!(!matches.is_in_skills_or_experience());
     }
 
     #[test]

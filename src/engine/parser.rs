@@ -27,13 +27,16 @@ pub(crate) fn parse_resume_as_of(text: &str, reference: YearMonth) -> Result<Par
     let experience = parse_experience(&lines_of_kind(&sections, SectionKind::Experience), reference);
     let mut contact = extract_contact(text);
     let identity = read_identity(&top_lines(&sections), contact.emails.first().map(String::as_str));
+    let identity_parts = [&identity.name, &identity.label, &identity.location];
+    let identity_lines: Vec<&str> = identity_parts.into_iter().flatten().map(String::as_str).collect();
+    let skills = parse_skills(&sections, &experience, &identity_lines);
     contact.name = identity.name;
     contact.label = identity.label;
     contact.credentials = identity.credentials;
     contact.location = identity.location;
     Ok(ParsedResume {
         summary: summary(&lines_of_kind(&sections, SectionKind::Summary)),
-        skills: parse_skills(&sections),
+        skills,
         experience: experience.entries,
         education: parse_education(&lines_of_kind(&sections, SectionKind::Education)),
         projects: parse_projects(&lines_of_kind(&sections, SectionKind::Projects)),

@@ -7,7 +7,7 @@
 
 use super::dates::PRESENT_REFERENCE;
 use super::{parse_resume, score_resume};
-use crate::domain::ats::{AtsBreakdown, Criteria, Weighting};
+use crate::domain::ats::{AtsBreakdown, Criteria, CriterionKind, Verdict, Weighting};
 use proptest::prelude::*;
 
 const RESUME_LINES: &[&str] = &[
@@ -155,5 +155,24 @@ proptest! {
                 "adding {:?} lowered the score from {} to {}", missing, before.overall_score, after.overall_score
             );
         }
+    }
+
+    #[test]
+    fn adding_a_must_have_the_candidate_meets_never_lowers_the_score(text in resume_text(), criteria in criteria()) {
+        let Ok(resume) = parse_resume(&text, PRESENT_REFERENCE) else { return Ok(()) };
+        let before = score_resume(&text, &resume, &criteria);
+        let met = resume.skills.iter().map(|skill| skill.name.clone()).find(|name| {
+            !criteria.must_haves.iter().any(|must_have| must_have.trim().eq_ignore_ascii_case(name))
+        });
+        let Some(met) = met else { return Ok(()) };
+        let mut extended = criteria.clone();
+        extended.must_haves.push(met.clone());
+        let after = score_resume(&text, &resume, &extended);
+        let added = after.criteria.iter().find(|result| result.kind == CriterionKind::MustHave && result.criterion == met);
+        prop_assert_eq!(added.map(|result| result.verdict), Some(Verdict::Met), "{} is a parsed skill", met);
+        prop_assert!(
+            after.overall_score >= before.overall_score,
+            "adding the met must-have {:?} lowered the score from {} to {}", met, before.overall_score, after.overall_score
+        );
     }
 }

@@ -5,8 +5,8 @@
 //! Wording is kept short and factual ("Missing must-have: Kubernetes") since
 //! recruiters scan these lists rather than read them.
 
-use super::scoring::ELSEWHERE_CREDIT_RATIO;
-use crate::domain::ats::{CriterionKind, CriterionResult};
+use super::scoring::{MISSING_MUST_HAVE_MULTIPLIER, PARTIAL_CREDIT_RATIO};
+use crate::domain::ats::{CriterionKind, CriterionResult, Verdict};
 use crate::domain::resume::ParsedResume;
 
 /// Whether the job's criteria gave the score anything to measure.
@@ -41,12 +41,6 @@ pub(crate) fn remarks(
             .concerns
             .push("The job defines no weighted criteria to score against: every weight in use is zero".into()),
     }
-    if resume.sections_found.is_empty() && results.iter().any(|result| result.matched) {
-        remarks.concerns.push(format!(
-            "No section headings found, so matched keywords earn {}% credit",
-            ELSEWHERE_CREDIT_RATIO * 100.0
-        ));
-    }
     must_have_remarks(&of_kind(results, CriterionKind::MustHave), &mut remarks);
     nice_to_have_remarks(&of_kind(results, CriterionKind::NiceToHave), &mut remarks);
     let experience = results.iter().find(|result| result.kind == CriterionKind::Experience);
@@ -59,7 +53,7 @@ fn of_kind(results: &[CriterionResult], kind: CriterionKind) -> Vec<&CriterionRe
 }
 
 fn must_have_remarks(must_haves: &[&CriterionResult], remarks: &mut Remarks) {
-    let matched_count = must_haves.iter().filter(|result| result.matched).count();
+    let matched_count = must_haves.iter().filter(|result| result.is_matched()).count();
     match (matched_count, must_haves) {
         (_, []) | (0, _) => {}
         (1, [only]) => remarks.strengths.push(format!("Matches the must-have: {}", only.criterion)),
@@ -67,20 +61,24 @@ fn must_have_remarks(must_haves: &[&CriterionResult], remarks: &mut Remarks) {
         (matched, all) => remarks.strengths.push(format!("Matches {matched} of {} must-haves", all.len())),
     }
     for result in must_haves {
-        if !result.matched {
-            remarks.concerns.push(format!("Missing must-have: {}", result.criterion));
-        } else if !result.found_in.iter().any(|section| matches!(section.as_str(), "skills" | "experience" | "body")) {
-            remarks.concerns.push(format!(
-                "Must-have {} appears only outside the skills and experience sections ({}% credit)",
+        match result.verdict {
+            Verdict::Met => {}
+            Verdict::Missing => remarks.concerns.push(format!(
+                "Missing must-have: {} (the score is multiplied by {})",
+                result.criterion, MISSING_MUST_HAVE_MULTIPLIER
+            )),
+            Verdict::Partial => remarks.concerns.push(format!(
+                "Must-have {} appears only in {} ({}% credit)",
                 result.criterion,
-                ELSEWHERE_CREDIT_RATIO * 100.0
-            ));
+                result.found_in.join(" and "),
+                PARTIAL_CREDIT_RATIO * 100.0
+            )),
         }
     }
 }
 
 fn nice_to_have_remarks(nice_to_haves: &[&CriterionResult], remarks: &mut Remarks) {
-    let matched_count = nice_to_haves.iter().filter(|result| result.matched).count();
+    let matched_count = nice_to_haves.iter().filter(|result| result.is_matched()).count();
     match (matched_count, nice_to_haves) {
         (_, []) => {}
         (0, [only]) => remarks.concerns.push(format!("Missing nice-to-have: {}", only.criterion)),
@@ -108,7 +106,7 @@ fn experience_remarks(experience: Option<(u32, &CriterionResult)>, resume: &Pars
         return;
     };
     let sentence = format!("Has {} of experience ({years_min} required)", years_text(total_months));
-    if result.matched {
+    if result.verdict == Verdict::Met {
         remarks.strengths.push(sentence);
     } else {
         remarks.concerns.push(sentence);
@@ -131,12 +129,19 @@ mod tests {
     use super::*;
 
     fn keyword(kind: CriterionKind, criterion: &str, found_in: &[&str]) -> CriterionResult {
+        let verdict = match found_in {
+            [] => Verdict::Missing,
+            ["education"] => Verdict::Partial,
+            _ => Verdict::Met,
+        };
         CriterionResult {
             kind,
             criterion: criterion.to_string(),
-            matched: !found_in.is_empty(),
+            verdict,
             occurrences: u32::try_from(found_in.len()).unwrap_or(u32::MAX),
             found_in: found_in.iter().map(|section| section.to_string()).collect(),
+            as_written: Vec::new(),
+            months: None,
             points: 0.0,
             points_max: 0.0,
         }
@@ -146,9 +151,11 @@ mod tests {
         CriterionResult {
             kind: CriterionKind::Experience,
             criterion: format!("{years_min}+ years of experience"),
-            matched,
+            verdict: if matched { Verdict::Met } else { Verdict::Partial },
             occurrences: 0,
             found_in: Vec::new(),
+            as_written: Vec::new(),
+            months: None,
             points: 0.0,
             points_max: 0.0,
         }
@@ -182,28 +189,22 @@ mod tests {
         ];
         let remarks = remarks(&results, &resume_with_experience(None), CriteriaStatus::Measurable, None);
         assert_eq!(remarks.strengths, ["Matches 1 of 2 must-haves"]);
-        assert_eq!(remarks.concerns, ["Missing must-have: Kubernetes"]);
+        assert_eq!(remarks.concerns, ["Missing must-have: Kubernetes (the score is multiplied by 0.5)"]);
     }
 
     #[test]
-    fn must_have_only_in_the_summary_is_a_concern() {
-        let results = [keyword(CriterionKind::MustHave, "Kafka", &["summary"])];
+    fn must_have_only_in_education_is_a_concern() {
+        let results = [keyword(CriterionKind::MustHave, "Kafka", &["education"])];
         let remarks = remarks(&results, &resume_with_experience(None), CriteriaStatus::Measurable, None);
         assert_eq!(remarks.strengths, ["Matches the must-have: Kafka"]);
-        assert_eq!(
-            remarks.concerns,
-            ["Must-have Kafka appears only outside the skills and experience sections (75% credit)"]
-        );
+        assert_eq!(remarks.concerns, ["Must-have Kafka appears only in education (50% credit)"]);
     }
 
     #[test]
-    fn resume_without_headings_gets_one_concern_about_credit() {
+    fn resume_without_headings_is_read_as_a_whole() {
         let results = [keyword(CriterionKind::MustHave, "Rust", &["body"])];
         let remarks = remarks(&results, &ParsedResume::default(), CriteriaStatus::Measurable, None);
-        assert_eq!(
-            remarks.concerns,
-            ["No section headings found, so matched keywords earn 75% credit", "No experience section found"]
-        );
+        assert_eq!(remarks.concerns, ["No experience section found"]);
     }
 
     #[test]

@@ -1,30 +1,41 @@
-//! Turns keyword matches and years of experience into a 0-100 score.
+//! Turns a parsed resume into a 0-100 score against a job's criteria.
 //!
-//! The score has up to three components (must-haves, nice-to-haves,
-//! experience), weighted by the job's `Weighting`. A component with nothing
-//! to measure is left out and the others are renormalised, so a job with no
-//! nice-to-haves can still reach 100. Within a keyword component every
-//! keyword is worth the same share. A keyword found in the skills or
-//! experience section earns full credit; found only elsewhere (summary,
-//! header, education, projects, or a resume without headings) it earns
-//! `ELSEWHERE_CREDIT_RATIO`, because a keyword merely mentioned is weaker
-//! evidence than one listed as a skill or used in a job. Experience earns
-//! full points at the required years and proportionally below. All
-//! arithmetic is plain `f64` in a fixed order, so results are reproducible
-//! bit for bit.
+//! The model, which README states for recruiters:
+//! - The score has up to three components (must-haves, nice-to-haves,
+//!   experience), weighted by the job's `Weighting`. A component with
+//!   nothing to measure is left out and the others are renormalised, so a
+//!   job with no nice-to-haves can still reach 100. Within a keyword
+//!   component every keyword is worth the same share.
+//! - Each keyword gets a verdict. `Met`: the resume shows it where a
+//!   candidate claims skills (the skills list, a job, a project, a
+//!   certification, the summary or the lines at the top): full points.
+//!   `Partial`: named only in education or a section the parser does not
+//!   read (awards, interests): `PARTIAL_CREDIT_RATIO` of the points, since
+//!   studying a thing is not using it. `Missing`: nothing.
+//! - Experience is `Met` at the required years (full points), `Partial`
+//!   below them (points in proportion), `Missing` with no dated job.
+//! - Each missing must-have multiplies the whole score by
+//!   `MISSING_MUST_HAVE_MULTIPLIER`, so a candidate without a must-have
+//!   ranks below one who has it, whatever else either shows.
+//! - Adding a met criterion never lowers the score (the multiplier only
+//!   grows and points only add), and all arithmetic is plain `f64` in a
+//!   fixed order, so results are reproducible bit for bit.
 
 use super::matching::{find_keywords, KeywordMatches};
 use super::remarks::{remarks, CriteriaStatus};
 use super::sections::SectionKind;
 use super::taxonomy::canonical_skill_with_ambiguity;
 use super::ENGINE_VERSION;
-use crate::domain::ats::{AtsBreakdown, Criteria, CriterionKind, CriterionResult, Weighting};
+use crate::domain::ats::{AtsBreakdown, Criteria, CriterionKind, CriterionResult, Verdict, Weighting};
 use crate::domain::resume::ParsedResume;
 use std::collections::HashSet;
 
-/// Share of a keyword's points earned when it is found only outside the
-/// skills and experience sections.
-pub(crate) const ELSEWHERE_CREDIT_RATIO: f64 = 0.75;
+/// Share of a keyword's points earned when it is named only in education
+/// or in a section that claims no skills.
+pub(crate) const PARTIAL_CREDIT_RATIO: f64 = 0.5;
+
+/// What each missing must-have multiplies the score by.
+pub(crate) const MISSING_MUST_HAVE_MULTIPLIER: f64 = 0.5;
 
 /// The points all criteria together are worth.
 const POINTS_TOTAL: f64 = 100.0;
@@ -42,19 +53,20 @@ pub(crate) fn score(text: &str, resume: &ParsedResume, criteria: &Criteria) -> A
     };
 
     let keywords: Vec<&str> = must_haves.iter().chain(&nice_to_haves).copied().collect();
-    let mut matches = keyword_matches(text, resume, &keywords).into_iter();
+    let mut evidence = keyword_evidence(text, resume, &keywords).into_iter();
     let mut results: Vec<CriterionResult> = Vec::new();
     let must_have_points = component_points(weighting.must_haves);
-    let must_have_matches = matches.by_ref().take(must_haves.len());
-    results.extend(keyword_results(&must_haves, must_have_matches, CriterionKind::MustHave, must_have_points));
+    let must_have_evidence = evidence.by_ref().take(must_haves.len());
+    results.extend(keyword_results(&must_haves, must_have_evidence, CriterionKind::MustHave, must_have_points));
     let nice_to_have_points = component_points(weighting.nice_to_haves);
-    results.extend(keyword_results(&nice_to_haves, matches, CriterionKind::NiceToHave, nice_to_have_points));
+    results.extend(keyword_results(&nice_to_haves, evidence, CriterionKind::NiceToHave, nice_to_have_points));
     if let Some(years_min) = criteria.min_years_experience {
         let points_max = component_points(weighting.experience);
         results.push(experience_result(years_min, resume.total_experience_months, points_max));
     }
 
     let points_sum: f64 = results.iter().map(|result| result.points).sum();
+    let multiplier = missing_must_have_multiplier(&results, weighting);
     let status = match (results.is_empty(), weight_total) {
         (true, _) => CriteriaStatus::NothingToMeasure,
         (false, 0) => CriteriaStatus::AllWeightsZero,
@@ -63,15 +75,36 @@ pub(crate) fn score(text: &str, resume: &ParsedResume, criteria: &Criteria) -> A
     let (matched_keywords, missing_keywords) = keyword_lists(&results);
     let remarks = remarks(&results, resume, status, criteria.min_years_experience);
     AtsBreakdown {
-        overall_score: overall_score(points_sum),
+        overall_score: overall_score(points_sum * multiplier),
         matched_keywords,
         missing_keywords,
         strengths: remarks.strengths,
         concerns: remarks.concerns,
         criteria: results,
         weighting,
+        missing_must_have_multiplier: multiplier,
         engine_version: ENGINE_VERSION,
     }
+}
+
+/// `MISSING_MUST_HAVE_MULTIPLIER` to the power of the missing must-haves;
+/// 1 when must-haves carry no weight, since the job then says they do not count.
+fn missing_must_have_multiplier(results: &[CriterionResult], weighting: Weighting) -> f64 {
+    if weighting.must_haves == 0 {
+        return 1.0;
+    }
+    results
+        .iter()
+        .filter(|result| result.kind == CriterionKind::MustHave && result.verdict == Verdict::Missing)
+        .fold(1.0, |multiplier, _| multiplier * MISSING_MUST_HAVE_MULTIPLIER)
+}
+
+/// What the resume shows of one keyword.
+#[derive(Default)]
+struct Evidence {
+    matches: KeywordMatches,
+    as_written: Vec<String>,
+    months_of_use: Option<u32>,
 }
 
 /// Where each keyword is evidenced. A keyword the taxonomy knows is matched
@@ -79,23 +112,27 @@ pub(crate) fn score(text: &str, resume: &ParsedResume, criteria: &Criteria) -> A
 /// Kubernetes), and an ambiguous name only where the parser accepted it
 /// (`Go` in `Go services`, never in `going`). Other keywords are matched as
 /// whole words or phrases in the text.
-fn keyword_matches(text: &str, resume: &ParsedResume, keywords: &[&str]) -> Vec<KeywordMatches> {
+fn keyword_evidence(text: &str, resume: &ParsedResume, keywords: &[&str]) -> Vec<Evidence> {
     let by_text = find_keywords(text, keywords);
     keywords
         .iter()
         .zip(by_text)
         .map(|(keyword, text_matches)| match criterion_skill(keyword) {
-            None => text_matches,
+            None => Evidence { matches: text_matches, ..Evidence::default() },
             Some((canonical, ambiguous)) => match resume.skills.iter().find(|skill| skill.name == canonical) {
-                Some(skill) => KeywordMatches {
-                    occurrences: text_matches.occurrences.max(1),
-                    found_in: skill.found_in.iter().filter_map(|name| SectionKind::from_name(name)).collect(),
+                Some(skill) => Evidence {
+                    matches: KeywordMatches {
+                        occurrences: text_matches.occurrences.max(1),
+                        found_in: skill.found_in.iter().filter_map(|name| SectionKind::from_name(name)).collect(),
+                    },
+                    as_written: skill.as_written.clone(),
+                    months_of_use: skill.months_of_use,
                 },
                 // A phrase the line-by-line skill search missed (it wraps
                 // across lines) still counts as written, unless the name is
                 // ambiguous and the parser turned it down.
-                None if !ambiguous => text_matches,
-                None => KeywordMatches::default(),
+                None if !ambiguous => Evidence { matches: text_matches, ..Evidence::default() },
+                None => Evidence::default(),
             },
         })
         .collect()
@@ -138,10 +175,24 @@ fn distinct_keywords(keywords: &[String]) -> Vec<&str> {
         .collect()
 }
 
-/// One result per keyword, from its matches (`matches` is in keyword order).
+/// Sections where a candidate claims what they can do.
+fn is_claim(kind: SectionKind) -> bool {
+    match kind {
+        SectionKind::Header
+        | SectionKind::Body
+        | SectionKind::Summary
+        | SectionKind::Skills
+        | SectionKind::Experience
+        | SectionKind::Projects
+        | SectionKind::Certifications => true,
+        SectionKind::Education | SectionKind::Other => false,
+    }
+}
+
+/// One result per keyword, from its evidence (in keyword order).
 fn keyword_results(
     keywords: &[&str],
-    matches: impl Iterator<Item = KeywordMatches>,
+    evidence: impl Iterator<Item = Evidence>,
     kind: CriterionKind,
     component_points: f64,
 ) -> Vec<CriterionResult> {
@@ -149,19 +200,22 @@ fn keyword_results(
     let points_max = if count == 0 { 0.0 } else { component_points / f64::from(count) };
     keywords
         .iter()
-        .zip(matches)
-        .map(|(keyword, matches)| {
-            let credit = match (matches.is_found(), matches.is_in_skills_or_experience()) {
-                (false, _) => 0.0,
-                (true, true) => 1.0,
-                (true, false) => ELSEWHERE_CREDIT_RATIO,
+        .zip(evidence)
+        .map(|(keyword, evidence)| {
+            let matches = evidence.matches;
+            let (verdict, credit) = match (matches.is_found(), matches.found_in.iter().any(|kind| is_claim(*kind))) {
+                (false, _) => (Verdict::Missing, 0.0),
+                (true, true) => (Verdict::Met, 1.0),
+                (true, false) => (Verdict::Partial, PARTIAL_CREDIT_RATIO),
             };
             CriterionResult {
                 kind,
                 criterion: (*keyword).to_string(),
-                matched: matches.is_found(),
+                verdict,
                 occurrences: matches.occurrences,
                 found_in: matches.found_in.iter().map(|section| section.name().to_string()).collect(),
+                as_written: evidence.as_written,
+                months: evidence.months_of_use,
                 points: points_max * credit,
                 points_max,
             }
@@ -175,12 +229,19 @@ fn experience_result(years_min: u32, total_months: Option<u32>, points_max: f64)
     let months = f64::from(total_months.unwrap_or(0));
     let months_required = f64::from(years_min) * 12.0;
     let fraction = if months >= months_required { 1.0 } else { months / months_required };
+    let verdict = match total_months {
+        _ if months >= months_required => Verdict::Met,
+        Some(months) if months > 0 => Verdict::Partial,
+        _ => Verdict::Missing,
+    };
     CriterionResult {
         kind: CriterionKind::Experience,
         criterion: format!("{years_min}+ years of experience"),
-        matched: months >= months_required,
+        verdict,
         occurrences: 0,
         found_in: Vec::new(),
+        as_written: Vec::new(),
+        months: total_months,
         points: points_max * fraction,
         points_max,
     }
@@ -194,7 +255,7 @@ fn keyword_lists(results: &[CriterionResult]) -> (Vec<String>, Vec<String>) {
     let mut missing = Vec::new();
     for result in results.iter().filter(|result| result.kind != CriterionKind::Experience) {
         if seen_lowered.insert(result.criterion.to_lowercase()) {
-            let list = if result.matched { &mut matched } else { &mut missing };
+            let list = if result.is_matched() { &mut matched } else { &mut missing };
             list.push(result.criterion.clone());
         }
     }
@@ -252,20 +313,66 @@ Jan 2019 – Dec 2023
         let breakdown = score_text(RESUME, &criteria(&["Rust", "Go", "Kubernetes"], &["PostgreSQL", "Redis"], Some(3)));
         let points_max: Vec<f64> = breakdown.criteria.iter().map(|result| result.points_max).collect();
         assert_eq!(points_max, [20.0, 20.0, 20.0, 12.5, 12.5, 15.0]);
-        // Rust 20 + Go 20 + PostgreSQL 12.5 + 5 years against 3 required 15.
-        assert_eq!(breakdown.overall_score, 68);
+        // Rust 20 + Go 20 + PostgreSQL 12.5 + 5 years against 3 required 15,
+        // halved for the missing Kubernetes.
+        assert_eq!(breakdown.missing_must_have_multiplier, 0.5);
+        assert_eq!(breakdown.overall_score, 34);
         assert_eq!(breakdown.weighting, Weighting { must_haves: 60, nice_to_haves: 25, experience: 15 });
         assert_eq!(breakdown.engine_version, ENGINE_VERSION);
     }
 
     #[test]
-    fn keyword_only_outside_skills_and_experience_earns_three_quarters() {
+    fn keyword_claimed_in_the_summary_is_met() {
         let breakdown = score_text(RESUME, &criteria(&["Kafka"], &[], None));
         let kafka = &breakdown.criteria[0];
+        assert_eq!(kafka.verdict, Verdict::Met);
         assert_eq!(kafka.found_in, ["header", "summary"]);
-        assert_eq!(kafka.occurrences, 2);
-        assert_eq!((kafka.points, kafka.points_max), (75.0, 100.0));
-        assert_eq!(breakdown.overall_score, 75);
+        assert_eq!((kafka.points, kafka.points_max), (100.0, 100.0));
+        assert_eq!(breakdown.overall_score, 100);
+    }
+
+    #[test]
+    fn keyword_named_only_in_education_is_partial_for_half_the_points() {
+        let text = "Experience\nEngineer — Acme\n2019 – 2023\n- Built APIs\n\nEducation\nB.Sc. Econometrics, 2014";
+        let breakdown = score_text(text, &criteria(&["Econometrics"], &[], None));
+        assert_eq!(breakdown.criteria[0].verdict, Verdict::Partial);
+        assert_eq!(breakdown.criteria[0].found_in, ["education"]);
+        assert_eq!(breakdown.overall_score, 50);
+        assert_eq!(breakdown.matched_keywords, ["Econometrics"]);
+    }
+
+    #[test]
+    fn each_missing_must_have_halves_the_score() {
+        let one_missing = score_text(RESUME, &criteria(&["Rust", "Kubernetes"], &["Go"], None));
+        let two_missing = score_text(RESUME, &criteria(&["Rust", "Kubernetes", "Terraform"], &["Go"], None));
+        // Weights 60:25 renormalised to 70.6:29.4. Rust 35.3 + Go 29.4 = 64.7,
+        // halved; then Rust 23.5 + Go 29.4 = 52.9, quartered.
+        assert_eq!((one_missing.overall_score, one_missing.missing_must_have_multiplier), (32, 0.5));
+        assert_eq!((two_missing.overall_score, two_missing.missing_must_have_multiplier), (13, 0.25));
+        let concern = "Missing must-have: Kubernetes (the score is multiplied by 0.5)";
+        assert!(one_missing.concerns.iter().any(|text| text == concern), "{:?}", one_missing.concerns);
+    }
+
+    #[test]
+    fn a_candidate_with_every_must_have_outranks_one_missing_one_whatever_else() {
+        let job = criteria(&["Rust", "PostgreSQL"], &["Kafka", "Go", "Terraform"], Some(3));
+        let only_must_haves = score_text("Skills\nRust, PostgreSQL", &job);
+        let everything_else = score_text(
+            "Skills\nRust, Kafka, Go, Terraform\n\nExperience\nEngineer — Acme\n2010 – 2024\n- Ran Kafka",
+            &job,
+        );
+        assert!(only_must_haves.overall_score > everything_else.overall_score);
+    }
+
+    #[test]
+    fn evidence_names_the_spelling_and_the_months_of_use() {
+        let text = "Experience\nEngineer — Acme\nJan 2020 – Dec 2022\n- Ran k8s clusters\n\nSkills\nRust";
+        let breakdown = score_text(text, &criteria(&["Kubernetes"], &[], Some(2)));
+        let kubernetes = &breakdown.criteria[0];
+        assert_eq!(kubernetes.as_written, ["k8s"]);
+        assert_eq!(kubernetes.months, Some(36));
+        assert_eq!(breakdown.criteria[1].verdict, Verdict::Met);
+        assert_eq!(breakdown.criteria[1].months, Some(36));
     }
 
     #[test]
@@ -280,7 +387,8 @@ Jan 2019 – Dec 2023
         let breakdown = score_text(RESUME, &criteria(&["Rust", "Kubernetes"], &[], None));
         assert_eq!(breakdown.weighting, Weighting { must_haves: 60, nice_to_haves: 0, experience: 0 });
         assert_eq!(points_max_sum(&breakdown), 100.0);
-        assert_eq!(breakdown.overall_score, 50);
+        // Rust's 50 points, halved for the missing Kubernetes.
+        assert_eq!(breakdown.overall_score, 25);
     }
 
     #[test]
@@ -289,7 +397,8 @@ Jan 2019 – Dec 2023
         let breakdown = score_text(RESUME, &criteria(&[], &[], Some(10)));
         assert_eq!(breakdown.criteria[0].criterion, "10+ years of experience");
         assert_eq!(breakdown.criteria[0].points, 50.0);
-        assert!(!breakdown.criteria[0].matched);
+        assert_eq!(breakdown.criteria[0].verdict, Verdict::Partial);
+        assert_eq!(breakdown.criteria[0].months, Some(60));
         assert_eq!(breakdown.overall_score, 50);
     }
 
@@ -324,7 +433,7 @@ Jan 2019 – Dec 2023
     fn resume_without_headings_scores_on_the_whole_text() {
         let breakdown = score_text("Jane Doe\nRust and Go developer", &criteria(&["Rust", "Go"], &[], None));
         assert_eq!(breakdown.criteria[0].found_in, ["body"]);
-        assert_eq!(breakdown.overall_score, 75);
+        assert_eq!(breakdown.overall_score, 100);
     }
 
     #[test]

@@ -1,61 +1,145 @@
 //! The skills a resume names, as canonical names from the taxonomy, in order
 //! of first appearance: in the skills section, and also in job highlights,
 //! projects, the summary and certifications, since many resumes name a skill
-//! only where they used it. Education is not read for skills (degree
-//! subjects are not skills); the header is read as prose, so a name such as
-//! Ruby Walker is not a skill. Ambiguous names count only in context (see
-//! `taxonomy`).
+//! only where they used it.
+//!
+//! What is not read for skills: education (degree subjects are not skills);
+//! the lines that head a job (`Charge Nurse — Riverside Billing, Phoenix`
+//! names a title, a company and a city, not skills); and in the header, the
+//! lines that say who the candidate is and how to reach them (the name
+//! `Ruby Walker`, the headline, the city, the contact line). Other header
+//! lines count: a sidebar's skills may sit under a heading the parser does
+//! not know. A skill named in a dated job's highlights is used for that job's
+//! months, which add up, overlaps counted once, to its months of use. A
+//! credential (`Registered Nurse (RN)`, `CPA`, `Scrum Master`) is a skill
+//! only where the skills section lists it: elsewhere it is a title held or
+//! a certification, which `certifications` reports.
+//! Ambiguous names count only in context (see `taxonomy`).
 
 use std::collections::HashMap;
 
+use super::dates::{union_months, MonthSpan};
+use super::experience::Experience;
 use super::sections::{Section, SectionKind};
 use super::taxonomy::TAXONOMY;
 use crate::domain::resume::SkillEntry;
 
-/// Distinct skills in order of first appearance, with how they were written
-/// and the sections that name them.
-pub(crate) fn parse_skills(sections: &[Section<'_>]) -> Vec<SkillEntry> {
-    let mut position_of: HashMap<usize, usize> = HashMap::new();
-    let mut skills: Vec<SkillEntry> = Vec::new();
-    for section in sections {
-        if section.kind == SectionKind::Education {
-            continue;
+/// Skills found so far, each with the months of the jobs that name it.
+#[derive(Default)]
+struct Found {
+    position_of: HashMap<usize, usize>,
+    skills: Vec<SkillEntry>,
+    months: Vec<Vec<MonthSpan>>,
+}
+
+impl Found {
+    fn read(&mut self, text: &str, kind: SectionKind, months: Option<MonthSpan>) {
+        let in_skills_list = matches!(kind, SectionKind::Skills | SectionKind::Certifications);
+        for text in group_label_and_items(text) {
+            self.read_part(text, kind, in_skills_list, months);
         }
-        let in_skills_list = matches!(section.kind, SectionKind::Skills | SectionKind::Certifications);
-        for line in &section.lines {
-            let text = without_group_label(line.text);
-            for mention in TAXONOMY.mentions(text, in_skills_list) {
-                let position = *position_of.entry(mention.skill).or_insert_with(|| {
-                    skills.push(SkillEntry {
-                        name: TAXONOMY.canonical(mention.skill).to_owned(),
-                        ..SkillEntry::default()
-                    });
-                    skills.len() - 1
-                });
-                let skill = &mut skills[position];
-                let written = &text[mention.start..mention.end];
-                if !written.eq_ignore_ascii_case(&skill.name)
-                    && !skill.as_written.iter().any(|known| known.eq_ignore_ascii_case(written))
-                {
-                    skill.as_written.push(written.to_owned());
+    }
+
+    fn read_part(&mut self, text: &str, kind: SectionKind, in_skills_list: bool, months: Option<MonthSpan>) {
+        for mention in TAXONOMY.mentions(text, in_skills_list) {
+            if TAXONOMY.is_credential(mention.skill) && kind != SectionKind::Skills {
+                continue;
+            }
+            let position = *self.position_of.entry(mention.skill).or_insert_with(|| {
+                self.skills
+                    .push(SkillEntry { name: TAXONOMY.canonical(mention.skill).to_owned(), ..SkillEntry::default() });
+                self.months.push(Vec::new());
+                self.skills.len() - 1
+            });
+            let skill = &mut self.skills[position];
+            let written = &text[mention.start..mention.end];
+            if !written.eq_ignore_ascii_case(&skill.name)
+                && !skill.as_written.iter().any(|known| known.eq_ignore_ascii_case(written))
+            {
+                skill.as_written.push(written.to_owned());
+            }
+            let found_in = kind.name();
+            if !skill.found_in.iter().any(|known| known == found_in) {
+                skill.found_in.push(found_in.to_owned());
+            }
+            if let Some(span) = months {
+                self.months[position].push(span);
+            }
+        }
+    }
+
+    fn finish(self) -> Vec<SkillEntry> {
+        let Found { mut skills, months, .. } = self;
+        for (skill, spans) in skills.iter_mut().zip(months) {
+            skill.months_of_use = (!spans.is_empty()).then(|| union_months(&spans));
+        }
+        skills
+    }
+}
+
+/// Distinct skills in order of first appearance, with how they were written,
+/// the sections that name them and their months of use.
+/// `identity` holds the name, headline and location found at the top.
+pub(crate) fn parse_skills(sections: &[Section<'_>], experience: &Experience, identity: &[&str]) -> Vec<SkillEntry> {
+    let mut found = Found::default();
+    let mut experience_read = false;
+    for section in sections {
+        match section.kind {
+            SectionKind::Education => {}
+            SectionKind::Header => {
+                for line in section.lines.iter().filter(|line| !is_identity_line(line.text, identity)) {
+                    found.read(line.text, SectionKind::Header, None);
                 }
-                let found_in = section.kind.name();
-                if !skill.found_in.iter().any(|known| known == found_in) {
-                    skill.found_in.push(found_in.to_owned());
+            }
+            // Every experience section's entries were parsed together:
+            // read them once, at the first, so the order stays the document's.
+            SectionKind::Experience if experience.entries.is_empty() => {
+                for line in &section.lines {
+                    found.read(line.text, SectionKind::Experience, None);
+                }
+            }
+            SectionKind::Experience if !experience_read => {
+                experience_read = true;
+                for (entry, months) in experience.entries.iter().zip(&experience.entry_months) {
+                    for highlight in &entry.highlights {
+                        found.read(highlight, SectionKind::Experience, *months);
+                    }
+                }
+            }
+            SectionKind::Experience => {}
+            kind => {
+                for line in &section.lines {
+                    found.read(line.text, kind, None);
                 }
             }
         }
     }
-    skills
+    found.finish()
 }
 
-/// A group label (`Cloud & DevOps: AWS, GCP`) names a group, not a skill.
-fn without_group_label(line: &str) -> &str {
+/// A header line that says who the candidate is (it holds the name, the
+/// headline or the location) or how to reach them (an email, a link, a
+/// phone number).
+fn is_identity_line(line: &str, identity: &[&str]) -> bool {
+    line.contains('@')
+        || line.contains("://")
+        || line.chars().filter(char::is_ascii_digit).count() >= CONTACT_LINE_DIGITS_MIN
+        || identity.iter().any(|part| !part.is_empty() && line.contains(part))
+}
+
+/// A line with this many digits holds a phone number or a postcode.
+const CONTACT_LINE_DIGITS_MIN: usize = 5;
+
+/// A group label (`Languages: Rust, Go`) names a group, not a skill, unless
+/// the whole label is the unambiguous name of one (`Observability:
+/// Prometheus, Grafana`, `CI/CD: GitLab CI`): then it is read as an item.
+fn group_label_and_items(line: &str) -> [&str; 2] {
     match line.split_once(':') {
         Some((label, rest)) if label.split_whitespace().count() <= GROUP_LABEL_WORDS_MAX && !rest.trim().is_empty() => {
-            rest
+            let names_a_skill = TAXONOMY.lookup_with_ambiguity(label).is_some_and(|(_, ambiguous)| !ambiguous);
+            [if names_a_skill { label } else { "" }, rest]
         }
-        _ => line,
+        _ => [line, ""],
     }
 }
 
@@ -65,16 +149,29 @@ const GROUP_LABEL_WORDS_MAX: usize = 4;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::sections::split_sections;
+    use crate::engine::dates::YearMonth;
+    use crate::engine::experience::parse_experience;
+    use crate::engine::identity::read_identity;
+    use crate::engine::sections::{lines_of_kind, split_sections};
+
+    const REFERENCE: YearMonth = YearMonth { year: 2026, month: 11 };
+
+    fn parse(text: &str) -> Vec<SkillEntry> {
+        let sections = split_sections(text);
+        let experience = parse_experience(&lines_of_kind(&sections, SectionKind::Experience), REFERENCE);
+        let identity = read_identity(&sections[0].lines.iter().map(|line| line.text).collect::<Vec<_>>(), None);
+        let parts = [identity.name, identity.label, identity.location];
+        let parts: Vec<&str> = parts.iter().flatten().map(String::as_str).collect();
+        parse_skills(&sections, &experience, &parts)
+    }
 
     fn skills_of(text: &str) -> Vec<String> {
-        parse_skills(&split_sections(text)).into_iter().map(|skill| skill.name).collect()
+        parse(text).into_iter().map(|skill| skill.name).collect()
     }
 
     #[test]
     fn each_skill_keeps_how_it_was_written_and_where() {
-        let skills =
-            parse_skills(&split_sections("Experience\nEngineer — Acme\n2019 – 2021\n- Ran k8s\n\nSkills\nKubernetes"));
+        let skills = parse("Experience\nEngineer — Acme\n2019 – 2021\n- Ran k8s\n\nSkills\nKubernetes");
         assert_eq!(skills[0].name, "Kubernetes");
         assert_eq!(skills[0].as_written, ["k8s"]);
         assert_eq!(skills[0].found_in, ["experience", "skills"]);
@@ -88,8 +185,8 @@ mod tests {
             ["Rust", "Go", "Kubernetes", "Docker", "Terraform", "Amazon Web Services"]
         );
         assert_eq!(
-            skills_of("Technical Skills\nLanguages: Rust, Go\nCloud & DevOps: k8s, GCP"),
-            ["Rust", "Go", "Kubernetes", "Google Cloud Platform"]
+            skills_of("Technical Skills\nLanguages: Rust, Go\nCloud: k8s, GCP\nObservability: Grafana"),
+            ["Rust", "Go", "Kubernetes", "Google Cloud Platform", "Observability", "Grafana"]
         );
     }
 
@@ -103,5 +200,35 @@ mod tests {
     fn names_and_degree_subjects_are_not_skills() {
         let text = "Ruby Walker\nruby@example.com\n\nEducation\nB.Sc. Computer Science, 2014";
         assert!(skills_of(text).is_empty(), "{:?}", skills_of(text));
+    }
+
+    #[test]
+    fn titles_companies_and_cities_heading_a_job_are_not_skills() {
+        let text = "Experience\nCharge Nurse — Cactus Cloud Billing, Phoenix, AZ\n2019 – 2021\n- Gave IV therapy; charted in Epic";
+        assert_eq!(skills_of(text), ["IV Therapy", "Epic Systems"]);
+    }
+
+    #[test]
+    fn the_header_gives_no_skills_from_the_name_headline_or_contact_lines() {
+        assert_eq!(skills_of("Ruby Walker\nSwift Developer\nPhoenix, AZ | ruby@example.com\n\nSkills\nJira"), ["Jira"]);
+        let sidebar = "Ana Diaz\nData Analyst\nana@example.com\nPython | SQL | Tableau\nLooker\n\nSkills\nJira";
+        assert_eq!(skills_of(sidebar), ["Python", "SQL", "Tableau", "Looker", "Jira"]);
+    }
+
+    #[test]
+    fn months_of_use_add_up_the_dated_jobs_that_name_a_skill_overlaps_once() {
+        let text = "Experience\nEngineer — Acme\nJan 2020 – Dec 2021\n- Ran Kafka and Terraform\n\
+                    Engineer — Beta\nJan 2021 – Dec 2022\n- Ran Kafka\n\nSkills\nRust, Kafka";
+        let skills = parse(text);
+        let months = |name: &str| skills.iter().find(|skill| skill.name == name).and_then(|skill| skill.months_of_use);
+        assert_eq!(months("Apache Kafka"), Some(36));
+        assert_eq!(months("Terraform"), Some(24));
+        assert_eq!(months("Rust"), None, "named only in the skills list");
+    }
+
+    #[test]
+    fn credentials_are_skills_only_in_the_skills_list() {
+        let text = "Summary\nRegistered nurse and PMP.\n\nCertifications\nCertified Public Accountant (CPA)\n\nSkills\nPMP, Excel";
+        assert_eq!(skills_of(text), ["Project Management Professional (PMP)", "Microsoft Excel"]);
     }
 }

@@ -16,9 +16,13 @@ use std::sync::LazyLock;
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, Anchored, Input, MatchKind, StartKind};
 
 const TAXONOMY_TSV: &str = include_str!("taxonomy/skills.tsv");
+/// The category of certifications, licences and titles (see the taxonomy's README).
+const CREDENTIAL_CATEGORY: &str = "credential";
 
 pub(crate) struct Taxonomy {
     canonical: Vec<String>,
+    /// Per skill, its category (a column of the file).
+    category: Vec<&'static str>,
     patterns: Vec<Pattern>,
     automaton: AhoCorasick,
 }
@@ -79,14 +83,16 @@ const NOT_SKILL_BEFORE: &[&str] = &["series", "plan", "grade", "class", "type", 
 const LIST_SEPARATORS: &[char] = &[',', ';', '|', '•', '·', '▪', '/', '(', ')', '\t', ':', '●', '◦', '–', '—'];
 
 impl Taxonomy {
-    fn parse(tsv: &str) -> Taxonomy {
+    fn parse(tsv: &'static str) -> Taxonomy {
         let mut canonical = Vec::new();
+        let mut category_of = Vec::new();
         let mut patterns = Vec::new();
         for line in tsv.lines().skip(1).filter(|line| !line.trim().is_empty()) {
             let columns: Vec<&str> = line.split('\t').collect();
-            let [name, _category, ambiguous, aliases] = columns[..] else { continue };
+            let [name, category, ambiguous, aliases] = columns[..] else { continue };
             let skill = canonical.len();
             canonical.push(name.to_owned());
+            category_of.push(category);
             patterns.push(Pattern { skill, text: name.to_owned(), ambiguous: ambiguous == "yes" });
             for alias in aliases.split('|').filter(|alias| !alias.is_empty()) {
                 let (text, ambiguous) = match alias.strip_prefix('~') {
@@ -108,11 +114,17 @@ impl Taxonomy {
             .start_kind(StartKind::Anchored)
             .build(patterns.iter().map(|pattern| pattern.text.as_str()))
             .expect("the skill taxonomy builds an automaton");
-        Taxonomy { canonical, patterns, automaton }
+        Taxonomy { canonical, category: category_of, patterns, automaton }
     }
 
     pub(crate) fn canonical(&self, skill: usize) -> &str {
         &self.canonical[skill]
+    }
+
+    /// A certification, licence or title: what a person holds or is, a
+    /// skill only where a resume lists it as one.
+    pub(crate) fn is_credential(&self, skill: usize) -> bool {
+        self.category[skill] == CREDENTIAL_CATEGORY
     }
 
     /// The skill a name stands for, and whether that name is ambiguous.
@@ -235,7 +247,35 @@ fn ambiguous_name_counts(line: &str, start: usize, end: usize, pattern: &str, in
     let next_word = line[end..].split(|character: char| !character.is_alphanumeric()).find(|word| !word.is_empty());
     previous_word.is_some_and(|word| WORDS_BEFORE.contains(&word.to_lowercase().as_str()))
         || next_word.is_some_and(|word| WORDS_AFTER.contains(&word.to_lowercase().as_str()))
+        || is_proper_noun_in_a_sentence(written, pattern, previous_word, next_word)
 }
+
+/// A capitalised name in the middle of a lower-case sentence is a proper
+/// noun (`the Epic clinic rollout`, `a Lean 5S project`, `chats in
+/// Intercom`): the product or method, not the word. Between capitalised
+/// words it may be part of a title or a place (`Phoenix Children's`), and
+/// before a number a season (`Spring 2024`), so neither counts.
+fn is_proper_noun_in_a_sentence(
+    written: &str,
+    pattern: &str,
+    previous_word: Option<&str>,
+    next_word: Option<&str>,
+) -> bool {
+    let starts_lower = |word: &str| word.chars().next().is_some_and(char::is_lowercase);
+    let is_capitalised_or_number = |word: &str| {
+        word.chars().next().is_some_and(char::is_uppercase) || word.chars().all(|character| character.is_ascii_digit())
+    };
+    written == pattern
+        && written.chars().count() >= PROPER_NOUN_LETTERS_MIN
+        && written.chars().next().is_some_and(char::is_uppercase)
+        // An acronym (`ICU`) is in capitals wherever it stands.
+        && written.chars().any(char::is_lowercase)
+        && previous_word.is_some_and(starts_lower)
+        && !next_word.is_some_and(is_capitalised_or_number)
+}
+
+/// Shorter capitalised names (`Go`, `R`) are not read as proper nouns.
+const PROPER_NOUN_LETTERS_MIN: usize = 3;
 
 /// A single word with nothing to mark it as a name: all lower case, or
 /// capitalised only because it starts a sentence (`Backend engineer who…`).
@@ -297,6 +337,8 @@ mod tests {
     #[test]
     fn ambiguous_names_count_only_in_context() {
         assert_eq!(skills_in("Built billing services in Go", false), ["Go"]);
+        assert_eq!(skills_in("Led the Epic clinic rollout and a Lean project", false), ["Epic Systems", "Lean"]);
+        assert!(skills_in("Taught in the Spring 2024 term at Phoenix Children's", false).is_empty());
         assert!(skills_in("Go services handle the traffic", false).contains(&"Go"));
         assert!(skills_in("Rust, Go, Python", true).contains(&"Go"));
         for prose in ["our go-to tool", "going forward", "Led the Series C raise", "R&D budget", "let it go and rust"] {

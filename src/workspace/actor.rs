@@ -241,7 +241,7 @@ impl WorkspaceActor {
             Event::ApplicationSubmitted(submitted) if submitted.resume_source.is_some() => {
                 self.pipelines_waiting.push_back((submitted.application_id.clone(), 1));
             }
-            Event::AtsRerunQueued { application_id, .. } => {
+            Event::AtsRerunQueued { application_id, .. } | Event::AtsUpgradeQueued { application_id, .. } => {
                 let run =
                     self.working.applications.get(application_id).map_or(0, |application| application.pipeline.run);
                 self.pipelines_waiting.push_back((application_id.clone(), run));

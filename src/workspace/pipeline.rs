@@ -6,6 +6,7 @@
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
 
+use crate::domain::ats::version_2::AtsBreakdownVersion2;
 use crate::domain::ats::AtsBreakdown;
 use crate::domain::ats::Criteria;
 use crate::domain::content_hash::ContentHash;
@@ -13,8 +14,13 @@ use crate::domain::encoded::{Encoded, ScoredBreakdown};
 use crate::domain::event::PipelineOutcome;
 use crate::domain::ids::ApplicationId;
 use crate::domain::resume::version_1::ParsedResumeVersion1;
+use crate::domain::resume::version_2::ParsedResumeVersion2;
 use crate::domain::resume::ParsedResume;
-use crate::engine::{self, YearMonth};
+use crate::domain::stored_result::{
+    BREAKDOWN_CURRENT_MARKER, BREAKDOWN_VERSION_3_MARKER, RESUME_CURRENT_MARKER, RESUME_VERSION_2_MARKER,
+    RESUME_VERSION_3_MARKER,
+};
+use crate::engine::{self, YearMonth, ENGINE_VERSION};
 use crate::extract::isolated::{extract_bounded, ExtractorProgram};
 use crate::extract::ExtractionLimits;
 use crate::store::blobs::{BlobHash, BlobStore};
@@ -72,13 +78,14 @@ fn load_resume(job: &PipelineJob) -> Result<Vec<u8>, String> {
 }
 
 /// The result as the state keeps it: encoded once, here, off the actor.
-/// Results of engine version 2 start with this byte. Version 1 results
-/// start with the encoding of an `Option` (0 or 1), so the two never meet.
-const RESUME_VERSION_2_MARKER: u8 = 2;
+// A new engine version writes new markers, so that results it replaces
+// read as older ones (see `stored_result`) and their rerun is free.
+const _: () = assert!(RESUME_CURRENT_MARKER as u32 == ENGINE_VERSION);
+const _: () = assert!(BREAKDOWN_CURRENT_MARKER as u32 == 200 + ENGINE_VERSION);
 
 /// A parsed resume as the state keeps it: the marker, then the encoding.
 pub fn encode_resume(resume: &ParsedResume) -> Result<Vec<u8>, codec::CodecError> {
-    let mut bytes = vec![RESUME_VERSION_2_MARKER];
+    let mut bytes = vec![RESUME_CURRENT_MARKER];
     codec::encode_into(resume, &mut bytes)?;
     Ok(bytes)
 }
@@ -89,7 +96,7 @@ fn encode_outcome(resume: &ParsedResume, breakdown: Option<&AtsBreakdown>) -> Pi
             None => None,
             Some(breakdown) => Some(ScoredBreakdown {
                 overall_score: breakdown.overall_score,
-                breakdown: Encoded::new(codec::encode(breakdown)?),
+                breakdown: Encoded::new(encode_breakdown(breakdown)?),
             }),
         };
         Ok((Encoded::new(resume), breakdown))
@@ -101,27 +108,40 @@ fn encode_outcome(resume: &ParsedResume, breakdown: Option<&AtsBreakdown>) -> Pi
 }
 
 /// Decodes a parsed resume kept by the state.
-/// Results parsed by engine version 1 are converted on read.
+/// Results parsed by engine versions 1 and 2 are converted on read.
 pub fn decode_resume(encoded: &Encoded) -> Result<ParsedResume, String> {
     let decoded = match encoded.bytes().split_first() {
-        Some((&RESUME_VERSION_2_MARKER, rest)) => codec::decode(rest),
+        Some((&RESUME_VERSION_3_MARKER, rest)) => codec::decode(rest),
+        Some((&RESUME_VERSION_2_MARKER, rest)) => codec::decode::<ParsedResumeVersion2>(rest).map(ParsedResume::from),
         _ => codec::decode::<ParsedResumeVersion1>(encoded.bytes()).map(ParsedResume::from),
     };
     decoded.map_err(|error| error.to_string())
 }
 
-/// Decodes an ATS breakdown kept by the state.
+/// An ATS breakdown as the state keeps it: the marker, then the encoding.
+fn encode_breakdown(breakdown: &AtsBreakdown) -> Result<Vec<u8>, codec::CodecError> {
+    let mut bytes = vec![BREAKDOWN_CURRENT_MARKER];
+    codec::encode_into(breakdown, &mut bytes)?;
+    Ok(bytes)
+}
+
+/// Decodes an ATS breakdown kept by the state; version 2 ones are converted.
 pub fn decode_breakdown(scored: &ScoredBreakdown) -> Result<AtsBreakdown, String> {
-    codec::decode(scored.breakdown.bytes()).map_err(|error| error.to_string())
+    let decoded = match scored.breakdown.bytes().split_first() {
+        Some((&BREAKDOWN_VERSION_3_MARKER, rest)) => codec::decode(rest),
+        _ => codec::decode::<AtsBreakdownVersion2>(scored.breakdown.bytes()).map(AtsBreakdown::from),
+    };
+    decoded.map_err(|error| error.to_string())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::domain::resume::version_1::{ContactDetailsVersion1, ExperienceEntryVersion1};
+    use crate::domain::resume::version_2::SkillEntryVersion2;
 
     #[test]
-    fn a_result_of_engine_version_1_still_reads_and_version_2_round_trips() {
+    fn a_result_of_engine_version_1_still_reads_and_the_current_version_round_trips() {
         let old = ParsedResumeVersion1 {
             summary: Some("Backend engineer.".into()),
             skills: vec!["Rust".into()],
@@ -145,5 +165,60 @@ mod tests {
 
         let current = ParsedResume { certifications: vec!["BLS".into()], ..read };
         assert_eq!(decode_resume(&Encoded::new(encode_resume(&current).unwrap())).unwrap(), current);
+    }
+
+    #[test]
+    fn a_result_of_engine_version_2_still_reads_without_months_of_use() {
+        let old = ParsedResumeVersion2 {
+            skills: vec![SkillEntryVersion2 {
+                name: "Kubernetes".into(),
+                as_written: vec!["k8s".into()],
+                found_in: vec!["experience".into()],
+            }],
+            certifications: vec!["BLS".into()],
+            word_count: 3,
+            ..ParsedResumeVersion2::default()
+        };
+        let mut stored = vec![RESUME_VERSION_2_MARKER];
+        codec::encode_into(&old, &mut stored).unwrap();
+        let read = decode_resume(&Encoded::new(stored)).unwrap();
+        assert_eq!(read.skills[0].as_written, ["k8s"]);
+        assert_eq!(read.skills[0].months_of_use, None);
+        assert_eq!(read.certifications, ["BLS"]);
+    }
+
+    #[test]
+    fn a_breakdown_of_engine_version_2_still_reads_with_verdicts() {
+        use crate::domain::ats::version_2::CriterionResultVersion2;
+        use crate::domain::ats::{CriterionKind, Verdict, Weighting};
+        let result = |criterion: &str, matched: bool, points: f64| CriterionResultVersion2 {
+            kind: CriterionKind::MustHave,
+            criterion: criterion.into(),
+            matched,
+            occurrences: u32::from(matched),
+            found_in: Vec::new(),
+            points,
+            points_max: 50.0,
+        };
+        let old = AtsBreakdownVersion2 {
+            overall_score: 88,
+            matched_keywords: vec!["Rust".into(), "Kafka".into()],
+            missing_keywords: Vec::new(),
+            strengths: Vec::new(),
+            concerns: Vec::new(),
+            criteria: vec![result("Rust", true, 50.0), result("Kafka", true, 37.5), result("Go", false, 0.0)],
+            weighting: Weighting::default(),
+            engine_version: 2,
+        };
+        let stored = ScoredBreakdown { overall_score: 88, breakdown: Encoded::new(codec::encode(&old).unwrap()) };
+        let read = decode_breakdown(&stored).unwrap();
+        let verdicts: Vec<Verdict> = read.criteria.iter().map(|result| result.verdict).collect();
+        assert_eq!(verdicts, [Verdict::Met, Verdict::Partial, Verdict::Missing]);
+        assert_eq!((read.overall_score, read.engine_version, read.missing_must_have_multiplier), (88, 2, 1.0));
+
+        let current = AtsBreakdown { engine_version: 3, missing_must_have_multiplier: 0.5, ..read };
+        let stored =
+            ScoredBreakdown { overall_score: 88, breakdown: Encoded::new(encode_breakdown(&current).unwrap()) };
+        assert_eq!(decode_breakdown(&stored).unwrap(), current);
     }
 }

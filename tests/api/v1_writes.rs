@@ -516,6 +516,31 @@ async fn a_rerun_scores_against_the_jobs_current_criteria() {
 }
 
 #[actix_web::test]
+async fn each_criterion_has_a_verdict_and_its_evidence() {
+    let app = spawn_app().await;
+    let fixture = fixture(&app, "acme").await;
+    let resume = "Ana Rust\nana@example.com\n\nEXPERIENCE\nSenior Engineer — Acme Corp\nJan 2020 – Dec 2023\n\
+                  - Built Rust services on Postgres\n\nEDUCATION\nB.Sc. Computer Science, University of Leeds, 2014\n";
+    let application_id = app.apply_with_resume(fixture.paid_job_id(), "Ana Rust", resume).await;
+    let ats = app.wait_for_pipeline(&fixture.key, &application_id).await;
+    let criteria = ats["ats"]["criteria"].as_array().unwrap();
+    let criterion = |name: &str| criteria.iter().find(|criterion| criterion["criterion"] == name).unwrap();
+    let postgres = criterion("PostgreSQL");
+    assert_eq!(postgres["verdict"], "met", "{ats}");
+    assert_eq!(postgres["evidence"]["asWritten"], json!(["Postgres"]));
+    assert_eq!(postgres["evidence"]["foundIn"], json!(["experience"]));
+    assert_eq!((&postgres["evidence"]["months"], &postgres["evidence"]["years"]), (&json!(48), &json!(4.0)));
+    assert_eq!(criterion("Kafka")["verdict"], "missing");
+    assert_eq!(criterion("3+ years of experience")["verdict"], "met");
+    assert_eq!(ats["ats"]["missingMustHaveMultiplier"], 1.0);
+
+    let parsed = app.get(&format!("/api/v1/applications/{application_id}/resume"), &fixture.key).await.expect(200);
+    let skills = parsed.data()["resume"]["skills"].as_array().unwrap().clone();
+    let rust = skills.iter().find(|skill| skill["name"] == "Rust").unwrap();
+    assert_eq!(rust["months"], 48, "{skills:?}");
+}
+
+#[actix_web::test]
 async fn a_pipeline_that_fails_gives_its_fit_score_back() {
     let app = spawn_app().await;
     let fixture = fixture(&app, "acme").await;

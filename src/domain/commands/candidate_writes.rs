@@ -12,6 +12,7 @@ use crate::domain::ids::{CommentId, NotificationId, StageId};
 use crate::domain::job::Tier;
 use crate::domain::limits::*;
 use crate::domain::notification::{excerpt, Notification, NotificationKind};
+use crate::domain::stored_result::made_by_an_older_engine;
 use crate::domain::tag::{hex_color, names_match, tag_name, Tag};
 use crate::domain::text::{bounded_text, is_blank};
 use crate::domain::workspace::Workspace;
@@ -205,6 +206,11 @@ pub enum RerunOutcome {
     Queued {
         fit_scores_remaining: u32,
     },
+    /// The stored result was made by an older engine: the rerun upgrades it
+    /// and is charged nothing.
+    QueuedUpgrade {
+        fit_scores_remaining: u32,
+    },
     /// The envelope was empty: nothing was charged and nothing runs.
     SkippedEnvelopeEmpty,
 }
@@ -234,17 +240,74 @@ impl Command for RerunAts {
                 application.id
             ));
         }
+        let application_id = application.id.clone();
+        if made_by_an_older_engine(application.resume.as_ref(), application.ats.as_ref()) {
+            return Ok(vec![Event::AtsUpgradeQueued { application_id, at: context.now }]);
+        }
         if job.fit_scores_remaining == 0 {
             return Ok(Vec::new());
         }
-        Ok(vec![Event::AtsRerunQueued { application_id: application.id.clone(), at: context.now }])
+        Ok(vec![Event::AtsRerunQueued { application_id, at: context.now }])
     }
 
     fn respond(&self, workspace: &Workspace, events: &[Event]) -> DomainResult<RerunOutcome> {
-        if events.is_empty() {
-            return Ok(RerunOutcome::SkippedEnvelopeEmpty);
-        }
         let (_, job) = application_in_scope(workspace, &self.application_id, &self.claims)?;
-        Ok(RerunOutcome::Queued { fit_scores_remaining: job.fit_scores_remaining })
+        let fit_scores_remaining = job.fit_scores_remaining;
+        match events {
+            [] => Ok(RerunOutcome::SkippedEnvelopeEmpty),
+            [Event::AtsUpgradeQueued { .. }] => Ok(RerunOutcome::QueuedUpgrade { fit_scores_remaining }),
+            _ => Ok(RerunOutcome::Queued { fit_scores_remaining }),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::rngs::StdRng;
+    use rand::SeedableRng;
+
+    use super::*;
+    use crate::domain::encoded::{Encoded, ScoredBreakdown};
+    use crate::domain::stored_result::{BREAKDOWN_CURRENT_MARKER, RESUME_CURRENT_MARKER, RESUME_VERSION_2_MARKER};
+    use crate::domain::synthetic::synthetic_workspace;
+    use crate::domain::time::Timestamp;
+
+    /// A rerun of the first application of a workspace whose every result
+    /// starts with the given markers, and whose job's envelope is empty.
+    fn rerun(resume_marker: u8, breakdown_marker: u8) -> (DomainResult<RerunOutcome>, Vec<Event>, Workspace) {
+        let result = (
+            Encoded::new(vec![resume_marker, 0]),
+            ScoredBreakdown { overall_score: 70, breakdown: Encoded::new(vec![breakdown_marker, 70]) },
+        );
+        let (mut workspace, job_id) = synthetic_workspace("upgrade", 2, 7, &[result]);
+        assert_eq!(workspace.jobs[&job_id].fit_scores_remaining, 0);
+        let application_id = workspace.applications.keys().next().expect("an application").to_string();
+        let command = RerunAts { claims: Claims::default(), application_id };
+        let mut rng = StdRng::seed_from_u64(1);
+        let mut context = DecideContext { now: Timestamp::from_unix_milliseconds(1_800_000_000_000), rng: &mut rng };
+        let events = command.decide(&workspace, &mut context).expect("a rerun is allowed");
+        for event in &events {
+            workspace.apply(event);
+        }
+        (command.respond(&workspace, &events), events, workspace)
+    }
+
+    #[test]
+    fn a_rerun_of_a_result_an_older_engine_made_is_queued_free_even_with_an_empty_envelope() {
+        let (outcome, events, workspace) = rerun(RESUME_VERSION_2_MARKER, BREAKDOWN_CURRENT_MARKER);
+        assert_eq!(outcome, Ok(RerunOutcome::QueuedUpgrade { fit_scores_remaining: 0 }));
+        assert!(matches!(events[..], [Event::AtsUpgradeQueued { .. }]));
+        let application = workspace.applications.values().find(|application| application.pipeline.run == 2);
+        assert!(application.is_some_and(|application| application.pipeline.state.is_in_flight()));
+
+        let (outcome, _, _) = rerun(RESUME_CURRENT_MARKER, 70);
+        assert!(matches!(outcome, Ok(RerunOutcome::QueuedUpgrade { .. })), "a version 2 breakdown is old too");
+    }
+
+    #[test]
+    fn a_rerun_of_a_current_result_is_charged_and_skipped_when_the_envelope_is_empty() {
+        let (outcome, events, _) = rerun(RESUME_CURRENT_MARKER, BREAKDOWN_CURRENT_MARKER);
+        assert_eq!(outcome, Ok(RerunOutcome::SkippedEnvelopeEmpty));
+        assert!(events.is_empty());
     }
 }

@@ -6,9 +6,10 @@
 use serde::{Deserialize, Serialize};
 
 pub mod version_1;
+pub mod version_2;
 
-/// Structured data extracted from one resume (engine version 2; results of
-/// engine version 1 are read through `version_1`).
+/// Structured data extracted from one resume (engine version 3; results of
+/// engine versions 1 and 2 are read through `version_1` and `version_2`).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct ParsedResume {
     /// The summary / profile / objective paragraph, if the resume has one.
@@ -38,6 +39,9 @@ pub struct SkillEntry {
     pub as_written: Vec<String>,
     /// Sections it was found in: skills, experience, projects, summary, certifications, other.
     pub found_in: Vec<String>,
+    /// Months of the dated jobs whose highlights name it, overlaps counted
+    /// once; `None` when no dated job names it.
+    pub months_of_use: Option<u32>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]

@@ -35,7 +35,7 @@ CATEGORIES = [
     "legal_compliance", "education_teaching", "customer_support",
     "project_management", "engineering_manufacturing", "construction_trades",
     "hospitality", "language_spoken", "soft_skill", "office_productivity",
-    "security", "other",
+    "security", "credential", "other",
 ]
 
 RESERVED = set("|\t\r\n")

@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use super::job::StageView;
 use crate::domain::application::{Application, Pipeline};
-use crate::domain::ats::{AtsBreakdown, CriterionKind, CriterionResult};
+use crate::domain::ats::{AtsBreakdown, CriterionKind, CriterionResult, Verdict};
 use crate::domain::comment::Comment;
 use crate::domain::job::Job;
 use crate::domain::resume::{ContactDetails, EducationEntry, ExperienceEntry, ParsedResume, ProjectEntry, SkillEntry};
@@ -338,11 +338,13 @@ pub struct SkillView<'a> {
     /// How the resume wrote it, where that differs from `name`.
     pub keywords: &'a [String],
     pub found_in: &'a [String],
+    /// Months of the dated jobs whose highlights name it, overlaps once.
+    pub months: Option<u32>,
 }
 
 impl<'a> SkillView<'a> {
     fn new(skill: &'a SkillEntry) -> Self {
-        Self { name: &skill.name, keywords: &skill.as_written, found_in: &skill.found_in }
+        Self { name: &skill.name, keywords: &skill.as_written, found_in: &skill.found_in, months: skill.months_of_use }
     }
 }
 
@@ -375,6 +377,7 @@ pub struct AtsView<'a> {
     pub concerns: &'a [String],
     pub criteria: Vec<CriterionView<'a>>,
     pub weighting: WeightingView,
+    pub missing_must_have_multiplier: f64,
     pub engine_version: u32,
 }
 
@@ -388,6 +391,7 @@ impl<'a> AtsView<'a> {
             concerns: &breakdown.concerns,
             criteria: breakdown.criteria.iter().map(CriterionView::new).collect(),
             weighting: breakdown.weighting.into(),
+            missing_must_have_multiplier: breakdown.missing_must_have_multiplier,
             engine_version: breakdown.engine_version,
         }
     }
@@ -398,11 +402,32 @@ impl<'a> AtsView<'a> {
 pub struct CriterionView<'a> {
     pub kind: &'static str,
     pub criterion: &'a str,
+    /// `met`, `partial` or `missing`.
+    pub verdict: &'static str,
+    /// Met or partial.
     pub matched: bool,
-    pub occurrences: u32,
-    pub found_in: &'a [String],
+    pub evidence: EvidenceView<'a>,
     pub points: f64,
     pub points_max: f64,
+}
+
+/// Months as years to one decimal place, rounded down like the remarks'
+/// "6.1 years", so that 74 months never reads as 6.2 years of 6.
+fn years_in_tenths(months: u32) -> f64 {
+    (f64::from(months) * 10.0 / 12.0).floor() / 10.0
+}
+
+/// Where a criterion was found, how it was written and for how long it was used.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EvidenceView<'a> {
+    pub occurrences: u32,
+    pub found_in: &'a [String],
+    pub as_written: &'a [String],
+    /// Months of the dated jobs naming the skill; for experience, the total.
+    pub months: Option<u32>,
+    /// `months` in years, to one decimal place, rounded down.
+    pub years: Option<f64>,
 }
 
 impl<'a> CriterionView<'a> {
@@ -414,9 +439,19 @@ impl<'a> CriterionView<'a> {
                 CriterionKind::Experience => "experience",
             },
             criterion: &result.criterion,
-            matched: result.matched,
-            occurrences: result.occurrences,
-            found_in: &result.found_in,
+            verdict: match result.verdict {
+                Verdict::Met => "met",
+                Verdict::Partial => "partial",
+                Verdict::Missing => "missing",
+            },
+            matched: result.is_matched(),
+            evidence: EvidenceView {
+                occurrences: result.occurrences,
+                found_in: &result.found_in,
+                as_written: &result.as_written,
+                months: result.months,
+                years: result.months.map(years_in_tenths),
+            },
             points: (result.points * 100.0).round() / 100.0,
             points_max: (result.points_max * 100.0).round() / 100.0,
         }

@@ -143,6 +143,12 @@ pub async fn rerun_ats(
             "fitScoresCharged": 1,
             "fitScoresRemaining": fit_scores_remaining,
         }),
+        RerunOutcome::QueuedUpgrade { fit_scores_remaining } => json!({
+            "message": format!("ATS rerun queued free of charge: the stored result was made by an older engine version, and this rerun upgrades it ({fit_scores_remaining} fit scores left). Poll GET /api/v1/applications/{application_id}/ats for the result."),
+            "queued": true,
+            "fitScoresCharged": 0,
+            "fitScoresRemaining": fit_scores_remaining,
+        }),
         RerunOutcome::SkippedEnvelopeEmpty => json!({
             "message": "ATS rerun skipped: the job has no fit scores left, so nothing was charged. Top up the job's envelope and try again.",
             "queued": false,

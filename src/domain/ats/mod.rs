@@ -1,7 +1,10 @@
 //! The ATS criteria a job is scored against, and the breakdown a scoring run
 //! produces. Both are pure data; the engine computes breakdowns from criteria.
+//! Breakdowns of engine version 2 are read through `version_2`.
 
 use serde::{Deserialize, Serialize};
+
+pub mod version_2;
 
 /// What a job scores resumes against.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -38,27 +41,53 @@ pub enum CriterionKind {
     Experience,
 }
 
+/// How a criterion fared.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Verdict {
+    /// Shown where the candidate claims skills (skills, jobs, projects,
+    /// certifications, summary), or the minimum years reached.
+    Met,
+    /// Named only in education or an unrelated section, or some experience
+    /// short of the minimum: half the evidence, part of the points.
+    Partial,
+    Missing,
+}
+
 /// How one criterion fared.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CriterionResult {
     pub kind: CriterionKind,
     /// The keyword or phrase, or for experience e.g. "5+ years of experience".
     pub criterion: String,
-    pub matched: bool,
+    pub verdict: Verdict,
     /// How many times the keyword was found (0 for experience).
     pub occurrences: u32,
     /// Section names where it was found, in document order, distinct.
     pub found_in: Vec<String>,
-    /// Points this criterion contributed to the overall score (0..=100 scale, may be fractional).
+    /// Other spellings that matched it (`k8s` for Kubernetes).
+    pub as_written: Vec<String>,
+    /// Months of the dated jobs that name it; for experience, the total
+    /// months of experience. `None` where no dates tell.
+    pub months: Option<u32>,
+    /// Points this criterion earned, before the missing must-have
+    /// multiplier (0..=100 scale, may be fractional).
     pub points: f64,
-    /// The most this criterion could have contributed.
+    /// The most this criterion could have earned.
     pub points_max: f64,
+}
+
+impl CriterionResult {
+    /// Met or partial: the keyword lists count it as matched.
+    pub fn is_matched(&self) -> bool {
+        self.verdict != Verdict::Missing
+    }
 }
 
 /// The result of scoring one parsed resume against one job's criteria.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct AtsBreakdown {
-    /// 0..=100, the rounded sum of every criterion's points.
+    /// 0..=100: the sum of every criterion's points times
+    /// `missing_must_have_multiplier`, rounded.
     pub overall_score: u8,
     pub matched_keywords: Vec<String>,
     pub missing_keywords: Vec<String>,
@@ -69,5 +98,7 @@ pub struct AtsBreakdown {
     pub criteria: Vec<CriterionResult>,
     /// The weighting used, after leaving out components with nothing to measure.
     pub weighting: Weighting,
+    /// 1 with every must-have met or partial; halved for each one missing.
+    pub missing_must_have_multiplier: f64,
     pub engine_version: u32,
 }
