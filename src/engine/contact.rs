@@ -42,7 +42,7 @@ const PHONE_DIGITS_MAX: usize = 15;
 
 /// Extracts distinct emails, phones and links in order of appearance.
 pub(crate) fn extract_contact(text: &str) -> ContactDetails {
-    let emails = distinct(EMAIL.find_iter(text).map(|found| found.as_str().to_string()));
+    let emails = distinct(EMAIL.find_iter(text).map(|found| with_wrapped_tail(text, found.end(), found.as_str())));
     // Not the domain of an email address (`hello@noahfitz.design`).
     let links = distinct(
         LINK.find_iter(text)
@@ -65,6 +65,29 @@ pub(crate) fn extract_contact(text: &str) -> ContactDetails {
     );
     ContactDetails { emails, phones, links, ..ContactDetails::default() }
 }
+
+/// An email at the end of a line in a narrow column may be wrapped, its
+/// last letters alone on the next line (`jane@example.co` then `m`): a
+/// line of at most `WRAPPED_TAIL_CHARACTERS_MAX` lower-case letters
+/// continues it.
+fn with_wrapped_tail(text: &str, end: usize, email: &str) -> String {
+    let rest = &text[end..];
+    let Some(after_break) = rest.strip_prefix("\r\n").or_else(|| rest.strip_prefix('\n')) else {
+        return email.to_string();
+    };
+    let next_line = after_break.lines().next().unwrap_or("").trim_end();
+    let is_tail = !next_line.is_empty()
+        && next_line.chars().count() <= WRAPPED_TAIL_CHARACTERS_MAX
+        && next_line.chars().all(|character| character.is_ascii_lowercase());
+    if is_tail {
+        format!("{email}{next_line}")
+    } else {
+        email.to_string()
+    }
+}
+
+/// The most letters of a top-level domain wrapped onto a line of their own.
+const WRAPPED_TAIL_CHARACTERS_MAX: usize = 3;
 
 fn is_phone_number(candidate: &str) -> bool {
     let digit_count = candidate.chars().filter(char::is_ascii_digit).count();
@@ -134,5 +157,13 @@ mod tests {
         let contact =
             extract_contact("hello@noahfitz.design · noahfitz.design · dribbble.com/noahfitz · ASP.NET, Node.js");
         assert_eq!(contact.links, ["noahfitz.design", "dribbble.com/noahfitz"]);
+    }
+
+    #[test]
+    fn an_email_wrapped_before_its_last_letters_is_joined() {
+        let contact = extract_contact("kwame.asante@example.co\nm\nTechnical");
+        assert_eq!(contact.emails, ["kwame.asante@example.com"]);
+        let contact = extract_contact("ana@example.com\nSkills");
+        assert_eq!(contact.emails, ["ana@example.com"]);
     }
 }

@@ -177,16 +177,44 @@ pub(crate) fn parse_experience(lines: &[&str], reference: YearMonth) -> Experien
         entry_months.push(months);
         let next_start = spans.get(position + 1).map_or(classified.len(), |next| next.first_line);
         entry.highlights = trailing_highlights;
-        entry.highlights.extend(
-            (span.last_header_line + 1..next_start)
-                .filter(|index| !claimed[*index] && classified[*index].kind != Kind::Blank)
-                .map(|index| classified[index].text.to_owned()),
-        );
+        let lines =
+            (span.last_header_line + 1..next_start).filter(|index| !claimed[*index]).map(|index| &classified[index]);
+        add_highlights(&mut entry.highlights, lines);
         entries.push(entry);
     }
     let month_spans: Vec<MonthSpan> = entry_months.iter().flatten().copied().collect();
     let total_months = (!month_spans.is_empty()).then(|| union_months(&month_spans));
     Experience { entries, entry_months, total_months }
+}
+
+/// Adds each highlight line, joining a bullet's wrapped lines back into it: a
+/// plain line after a bullet continues it when the bullet has not ended its
+/// sentence or the line starts in lower case (`• Built identity systems and
+/// design` then `systems in Figma.`), as a narrow PDF column wraps them.
+fn add_highlights<'a>(highlights: &mut Vec<String>, lines: impl Iterator<Item = &'a Classified<'a>>) {
+    let mut in_bullet = false;
+    for line in lines {
+        match line.kind {
+            Kind::Blank => in_bullet = false,
+            Kind::Bullet => {
+                highlights.push(line.text.to_owned());
+                in_bullet = true;
+            }
+            Kind::Text => {
+                let continues = in_bullet
+                    && highlights.last().is_some_and(|last| {
+                        !last.ends_with(['.', '!', '?']) || line.text.chars().next().is_some_and(char::is_lowercase)
+                    });
+                match highlights.last_mut() {
+                    Some(last) if continues => {
+                        last.push(' ');
+                        last.push_str(line.text);
+                    }
+                    _ => highlights.push(line.text.to_owned()),
+                }
+            }
+        }
+    }
 }
 
 /// The anchor line without its dates (and the brackets or separators
@@ -288,6 +316,18 @@ mod tests {
         assert_eq!(title_and_company(&entries[0]), (Some("Senior Engineer"), Some("Acme Corp")));
         assert_eq!(title_and_company(&entries[1]), (Some("Engineer"), Some("Beta")));
         assert_eq!(entries[1].duration_months, Some(36));
+    }
+
+    #[test]
+    fn a_bullet_wrapped_over_lines_is_one_highlight() {
+        let entries = parse(
+            "Designer — Wisła Creative\nSep 2020 – Present\n• Built identity systems and design\nsystems in Figma.\n\
+             • Won two awards.\nLed the studio's hiring.",
+        );
+        assert_eq!(
+            entries[0].highlights,
+            ["Built identity systems and design systems in Figma.", "Won two awards.", "Led the studio's hiring."]
+        );
     }
 
     #[test]

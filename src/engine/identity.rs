@@ -55,13 +55,19 @@ pub(crate) fn read_identity(lines: &[&str], email: Option<&str>) -> Identity {
             best = Some((index, score, name, credentials));
         }
     }
-    let name_index = best.as_ref().map(|(index, ..)| *index);
+    let mut name_lines = best.as_ref().map(|(index, ..)| *index..*index + 1);
+    if let Some((index, name, credentials)) = wrapped_name(&candidates, &email_local) {
+        if best.as_ref().is_none_or(|(best_index, ..)| index < *best_index) {
+            name_lines = Some(index..index + 2);
+            best = Some((index, 0, name, credentials));
+        }
+    }
     if let Some((_, _, name, credentials)) = best {
         identity.name = Some(name);
         identity.credentials = credentials;
     }
     for (index, line) in candidates.iter().enumerate() {
-        if Some(index) == name_index {
+        if name_lines.as_ref().is_some_and(|lines| lines.contains(&index)) {
             continue;
         }
         let parts: Vec<&str> = line
@@ -83,6 +89,25 @@ pub(crate) fn read_identity(lines: &[&str], email: Option<&str>) -> Identity {
         }
     }
     identity
+}
+
+/// A name wrapped in a narrow column (`Kwame` then `Asante, PE`): one word
+/// on a line, the rest on the next. Taken only when every word of it is in
+/// the email address, since two lines of one word each are otherwise more
+/// likely a heading and a word. Gives the first line's index.
+fn wrapped_name(candidates: &[&str], email_local: &str) -> Option<(usize, String, Vec<String>)> {
+    candidates.windows(2).enumerate().find_map(|(index, pair)| {
+        let first = pair[0];
+        if first.contains(char::is_whitespace) || first.contains(',') {
+            return None;
+        }
+        let (rest, credentials) = split_credentials(pair[1]);
+        let name = format!("{first} {rest}");
+        let words_in_email = name
+            .split_whitespace()
+            .all(|word| word.chars().count() > 1 && email_local.contains(&ascii_folded(&word.to_lowercase())));
+        (name_score(&name, email_local).is_some() && words_in_email).then_some((index, name, credentials))
+    })
 }
 
 /// `Hannah Kowalski, CPA` → (`Hannah Kowalski`, [`CPA`]); `Dr. Wen Li` → (`Wen Li`, []).
@@ -178,5 +203,16 @@ mod tests {
         );
         assert_eq!(identity.name.as_deref(), Some("Priya Raman"));
         assert_eq!(identity.label.as_deref(), Some("Frontend Intern"));
+    }
+
+    #[test]
+    fn a_name_wrapped_in_a_narrow_column_is_joined_when_the_email_confirms_it() {
+        let lines = ["Kwame", "Asante, PE", "Electrical Engineer", "Raleigh, NC"];
+        let identity = read_identity(&lines, Some("kwame.asante@example.com"));
+        assert_eq!(identity.name.as_deref(), Some("Kwame Asante"));
+        assert_eq!(identity.credentials, ["PE"]);
+        assert_eq!(identity.label.as_deref(), Some("Electrical Engineer"));
+        let unconfirmed = read_identity(&["Kwame", "Asante, PE", "Electrical Engineer"], Some("ka@example.com"));
+        assert_eq!(unconfirmed.name, None);
     }
 }

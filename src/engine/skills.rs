@@ -79,7 +79,8 @@ impl Found {
 
 /// Distinct skills in order of first appearance, with how they were written,
 /// the sections that name them and their months of use.
-/// `identity` holds the name, headline and location found at the top.
+/// `identity` holds the name (first, when found), headline and location
+/// found at the top.
 pub(crate) fn parse_skills(sections: &[Section<'_>], experience: &Experience, identity: &[&str]) -> Vec<SkillEntry> {
     let mut found = Found::default();
     let mut experience_read = false;
@@ -108,13 +109,31 @@ pub(crate) fn parse_skills(sections: &[Section<'_>], experience: &Experience, id
             }
             SectionKind::Experience => {}
             kind => {
-                for line in &section.lines {
-                    found.read(line.text, kind, None);
+                for line in joined_wraps(section.lines.iter().map(|line| line.text)) {
+                    found.read(&line, kind, None);
                 }
             }
         }
     }
     found.finish()
+}
+
+/// Lines with the lines that continue them joined on: a line starting in
+/// lower case carries on the one above (`Brand identity · typography · print`
+/// then `design · Figma`), as a narrow column wraps a list or a sentence.
+fn joined_wraps<'a>(lines: impl Iterator<Item = &'a str>) -> Vec<String> {
+    let mut joined: Vec<String> = Vec::new();
+    for line in lines {
+        let continues = line.chars().next().is_some_and(char::is_lowercase);
+        match joined.last_mut() {
+            Some(last) if continues && !last.trim().is_empty() => {
+                last.push(' ');
+                last.push_str(line);
+            }
+            _ => joined.push(line.to_owned()),
+        }
+    }
+    joined
 }
 
 /// A header line that says who the candidate is (it holds the name, the
@@ -125,6 +144,15 @@ fn is_identity_line(line: &str, identity: &[&str]) -> bool {
         || line.contains("://")
         || line.chars().filter(char::is_ascii_digit).count() >= CONTACT_LINE_DIGITS_MIN
         || identity.iter().any(|part| !part.is_empty() && line.contains(part))
+        || identity.first().is_some_and(|name| is_fragment_of_name(line, name))
+}
+
+/// A line holding part of the name, wrapped in a narrow column (`Asante, PE`
+/// under `Kwame`): every word before its first comma is a word of the name.
+fn is_fragment_of_name(line: &str, name: &str) -> bool {
+    let before_comma = line.split(',').next().unwrap_or("");
+    let mut words = before_comma.split_whitespace().peekable();
+    words.peek().is_some() && words.all(|word| name.split_whitespace().any(|part| part == word))
 }
 
 /// A line with this many digits holds a phone number or a postcode.
@@ -159,7 +187,8 @@ mod tests {
     fn parse(text: &str) -> Vec<SkillEntry> {
         let sections = split_sections(text);
         let experience = parse_experience(&lines_of_kind(&sections, SectionKind::Experience), REFERENCE);
-        let identity = read_identity(&sections[0].lines.iter().map(|line| line.text).collect::<Vec<_>>(), None);
+        let email = text.split_whitespace().find(|word| word.contains('@'));
+        let identity = read_identity(&sections[0].lines.iter().map(|line| line.text).collect::<Vec<_>>(), email);
         let parts = [identity.name, identity.label, identity.location];
         let parts: Vec<&str> = parts.iter().flatten().map(String::as_str).collect();
         parse_skills(&sections, &experience, &parts)
@@ -180,6 +209,10 @@ mod tests {
     #[test]
     fn lists_of_every_shape_give_canonical_names() {
         assert_eq!(skills_of("SKILLS\nRust, Go; Python | SQL"), ["Rust", "Go", "Python", "SQL"]);
+        assert_eq!(
+            skills_of("Skills\nBrand identity · print\ndesign · Figma"),
+            ["Brand Identity", "Print Design", "Figma"]
+        );
         assert_eq!(
             skills_of("Skills\n- Rust\n• Go\n* Kubernetes\nDocker · Terraform • AWS"),
             ["Rust", "Go", "Kubernetes", "Docker", "Terraform", "Amazon Web Services"]
@@ -213,6 +246,8 @@ mod tests {
         assert_eq!(skills_of("Ruby Walker\nSwift Developer\nPhoenix, AZ | ruby@example.com\n\nSkills\nJira"), ["Jira"]);
         let sidebar = "Ana Diaz\nData Analyst\nana@example.com\nPython | SQL | Tableau\nLooker\n\nSkills\nJira";
         assert_eq!(skills_of(sidebar), ["Python", "SQL", "Tableau", "Looker", "Jira"]);
+        let wrapped = "Kwame\nAsante, PE\nkwame.asante@example.com\n\nSkills\nAutoCAD";
+        assert_eq!(skills_of(wrapped), ["AutoCAD"], "PE is not Private Equity");
     }
 
     #[test]

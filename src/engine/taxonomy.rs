@@ -226,6 +226,11 @@ fn ambiguous_name_counts(line: &str, start: usize, end: usize, pattern: &str, in
     if after.is_some_and(|character| matches!(character, '-' | '&' | '\'' | '’')) {
         return false;
     }
+    // The end of a compound (`FNP-C`, `Series-C`), not a name of its own.
+    let mut before = line[..start].chars().rev();
+    if before.next() == Some('-') && before.next().is_some_and(char::is_alphanumeric) {
+        return false;
+    }
     if in_skills_list {
         return true;
     }
@@ -341,7 +346,9 @@ mod tests {
         assert!(skills_in("Taught in the Spring 2024 term at Phoenix Children's", false).is_empty());
         assert!(skills_in("Go services handle the traffic", false).contains(&"Go"));
         assert!(skills_in("Rust, Go, Python", true).contains(&"Go"));
-        for prose in ["our go-to tool", "going forward", "Led the Series C raise", "R&D budget", "let it go and rust"] {
+        for prose in
+            ["our go-to tool", "going forward", "Led the Series C raise", "R&D budget", "let it go and rust", "FNP-C"]
+        {
             let found = skills_in(prose, false);
             assert!(
                 !found.contains(&"Go") && !found.contains(&"C") && !found.contains(&"R") && !found.contains(&"Rust"),
