@@ -42,28 +42,57 @@ const PHONE_DIGITS_MAX: usize = 15;
 
 /// Extracts distinct emails, phones and links in order of appearance.
 pub(crate) fn extract_contact(text: &str) -> ContactDetails {
-    let emails = distinct(EMAIL.find_iter(text).map(|found| with_wrapped_tail(text, found.end(), found.as_str())));
+    let emails = distinct(
+        matches_in_lines(text, &EMAIL, |line| line.contains('@'))
+            .map(|(_, end, found)| with_wrapped_tail(text, end, found)),
+    );
     // Not the domain of an email address (`hello@noahfitz.design`).
     let links = distinct(
-        LINK.find_iter(text)
-            .filter(|found| {
-                !text[..found.start()]
+        matches_in_lines(text, &LINK, may_hold_a_link)
+            .filter(|(start, _, _)| {
+                !text[..*start]
                     .ends_with(|character: char| character == '@' || character == '.' || character.is_alphanumeric())
             })
-            .map(|found| trim_trailing_punctuation(found.as_str()).to_string()),
+            .map(|(_, _, found)| trim_trailing_punctuation(found).to_string()),
     );
     let phones = distinct(
-        PHONE
-            .find_iter(text)
-            .filter(|found| {
-                !text[..found.start()]
-                    .ends_with(|character: char| character.is_alphanumeric() || "/_@".contains(character))
+        matches_in_lines(text, &PHONE, |line| line.bytes().filter(u8::is_ascii_digit).count() >= PHONE_DIGITS_MIN)
+            .filter(|(start, _, _)| {
+                !text[..*start].ends_with(|character: char| character.is_alphanumeric() || "/_@".contains(character))
             })
-            .map(|found| found.as_str().trim())
+            .map(|(_, _, found)| found.trim())
             .filter(|candidate| is_phone_number(candidate))
             .map(str::to_string),
     );
     ContactDetails { emails, phones, links, ..ContactDetails::default() }
+}
+
+/// Every match of `pattern` (none spans a line break) in the lines that
+/// `line_may_hold` lets through, with its start and end in `text`. A resume
+/// has few lines with an `@`, a phone's digits or a domain, and a cheap
+/// test per line spares the regexes the rest of the text.
+fn matches_in_lines<'t>(
+    text: &'t str,
+    pattern: &'t Regex,
+    line_may_hold: impl Fn(&str) -> bool + 't,
+) -> impl Iterator<Item = (usize, usize, &'t str)> + 't {
+    let mut line_start = 0;
+    text.split_inclusive('\n')
+        .map(move |line| {
+            let start = line_start;
+            line_start += line.len();
+            (start, line)
+        })
+        .filter(move |(_, line)| line_may_hold(line))
+        .flat_map(move |(start, line)| {
+            pattern.find_iter(line).map(move |found| (start + found.start(), start + found.end(), found.as_str()))
+        })
+}
+
+/// A scheme, or a dot followed by a letter (`github.com`), which a
+/// sentence's full stop is not.
+fn may_hold_a_link(line: &str) -> bool {
+    line.contains("://") || line.as_bytes().windows(2).any(|pair| pair[0] == b'.' && pair[1].is_ascii_alphabetic())
 }
 
 /// An email at the end of a line in a narrow column may be wrapped, its

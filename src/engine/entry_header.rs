@@ -9,7 +9,8 @@
 //! `City, ST` pair, a country, or Remote. Position decides only ties, in
 //! the most common order: title first.
 
-use super::entry_words::{CITIES, COMPANY_WORDS, COUNTRIES, ROLE_WORDS};
+use super::entry_words::{is_city, is_company_word, is_country, is_role_word};
+use std::borrow::Cow;
 
 /// Separators between the parts of a header, strongest first.
 const SEPARATORS: [&str; 13] = [" — ", " – ", " | ", " · ", " • ", "\t", " at ", " @ ", " - ", "—", "–", "|", "·"];
@@ -22,10 +23,16 @@ pub(crate) struct EntryHeader {
     pub location: Option<String>,
 }
 
-fn words_of(text: &str) -> impl Iterator<Item = String> + '_ {
+/// The words of `text`, lower case; borrowed when already lower case, as
+/// most are, since every header line of every resume is read this way.
+fn words_of(text: &str) -> impl Iterator<Item = Cow<'_, str>> + '_ {
     text.split(|character: char| character.is_whitespace() || matches!(character, ',' | '(' | ')' | '/' | '&'))
         .filter(|word| !word.is_empty())
-        .map(|word| word.trim_matches(|character: char| matches!(character, ':' | ';' | '"')).to_lowercase())
+        .map(|word| word.trim_matches(|character: char| matches!(character, ':' | ';' | '"')))
+        .map(|word| match word.chars().any(char::is_uppercase) {
+            true => Cow::Owned(word.to_lowercase()),
+            false => Cow::Borrowed(word),
+        })
 }
 
 pub(crate) fn role_word_count(text: &str) -> usize {
@@ -33,11 +40,11 @@ pub(crate) fn role_word_count(text: &str) -> usize {
 }
 
 fn role_score(text: &str) -> usize {
-    words_of(text).filter(|word| ROLE_WORDS.contains(&word.as_str())).count()
+    words_of(text).filter(|word| is_role_word(word)).count()
 }
 
 fn company_score(text: &str) -> usize {
-    words_of(text).filter(|word| COMPANY_WORDS.contains(&word.as_str())).count()
+    words_of(text).filter(|word| is_company_word(word)).count()
 }
 
 /// `Boston, MA`, `Leeds, UK`, `Remote`, `Berlin`, `Montréal, QC, Canada`.
@@ -50,11 +57,7 @@ pub(crate) fn is_location(text: &str) -> bool {
     {
         return false;
     }
-    if lower.starts_with("remote")
-        || lower.starts_with("hybrid")
-        || COUNTRIES.contains(&lower.as_str())
-        || CITIES.contains(&lower.as_str())
-    {
+    if lower.starts_with("remote") || lower.starts_with("hybrid") || is_country(&lower) || is_city(&lower) {
         return true;
     }
     // `Sydney NSW`, `Melbourne VIC`: a city and a region code, no comma.
@@ -78,10 +81,10 @@ pub(crate) fn is_location(text: &str) -> bool {
     if pieces.len() >= 3 {
         let middle = pieces[pieces.len() - 2];
         let middle_is_region = middle.len() <= 3 && middle.chars().all(|character| character.is_ascii_uppercase());
-        return middle_is_region && COUNTRIES.contains(&last.to_lowercase().as_str());
+        return middle_is_region && is_country(&last.to_lowercase());
     }
     let is_region_code = last.len() == 2 && last.chars().all(|character| character.is_ascii_uppercase());
-    is_region_code || COUNTRIES.contains(&last.to_lowercase().as_str())
+    is_region_code || is_country(&last.to_lowercase())
 }
 
 /// Splits a trailing location off a part: `Brightlane Health, Boston, MA`

@@ -1,7 +1,41 @@
 //! The word lists that tell the parts of an entry's header apart: role
 //! words make a title, company words an employer, and countries and cities a
 //! place. Lower case; matched as whole words. Kept apart from the rules that
-//! use them so each can be read, and extended, on its own.
+//! use them so each can be read, and extended, on its own. Every header
+//! line's words are looked up in them, so each is also kept as a hash set.
+
+use std::collections::HashSet;
+use std::sync::LazyLock;
+
+/// The words of a list as a set, for lookups in constant time.
+fn set_of(words: &'static [&'static str]) -> HashSet<&'static str> {
+    words.iter().copied().collect()
+}
+
+static ROLE_WORD_SET: LazyLock<HashSet<&'static str>> = LazyLock::new(|| set_of(ROLE_WORDS));
+static COMPANY_WORD_SET: LazyLock<HashSet<&'static str>> = LazyLock::new(|| set_of(COMPANY_WORDS));
+static COUNTRY_SET: LazyLock<HashSet<&'static str>> = LazyLock::new(|| set_of(COUNTRIES));
+static CITY_SET: LazyLock<HashSet<&'static str>> = LazyLock::new(|| set_of(CITIES));
+
+/// `word` (lower case) is a role word.
+pub(crate) fn is_role_word(word: &str) -> bool {
+    ROLE_WORD_SET.contains(word)
+}
+
+/// `word` (lower case) is a company word.
+pub(crate) fn is_company_word(word: &str) -> bool {
+    COMPANY_WORD_SET.contains(word)
+}
+
+/// `name` (lower case) is a country.
+pub(crate) fn is_country(name: &str) -> bool {
+    COUNTRY_SET.contains(name)
+}
+
+/// `name` (lower case) is a city.
+pub(crate) fn is_city(name: &str) -> bool {
+    CITY_SET.contains(name)
+}
 
 /// Words that make a phrase a job title.
 pub(crate) const ROLE_WORDS: &[&str] = &[

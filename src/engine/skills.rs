@@ -16,6 +16,7 @@
 //! a certification, which `certifications` reports.
 //! Ambiguous names count only in context (see `taxonomy`).
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 use super::dates::{union_months, MonthSpan};
@@ -35,7 +36,7 @@ struct Found {
 impl Found {
     fn read(&mut self, text: &str, kind: SectionKind, months: Option<MonthSpan>) {
         let in_skills_list = matches!(kind, SectionKind::Skills | SectionKind::Certifications);
-        for text in group_label_and_items(text) {
+        for text in group_label_and_items(text).into_iter().filter(|text| !text.is_empty()) {
             self.read_part(text, kind, in_skills_list, months);
         }
     }
@@ -121,16 +122,17 @@ pub(crate) fn parse_skills(sections: &[Section<'_>], experience: &Experience, id
 /// Lines with the lines that continue them joined on: a line starting in
 /// lower case carries on the one above (`Brand identity · typography · print`
 /// then `design · Figma`), as a narrow column wraps a list or a sentence.
-fn joined_wraps<'a>(lines: impl Iterator<Item = &'a str>) -> Vec<String> {
-    let mut joined: Vec<String> = Vec::new();
+fn joined_wraps<'a>(lines: impl Iterator<Item = &'a str>) -> Vec<Cow<'a, str>> {
+    let mut joined: Vec<Cow<'a, str>> = Vec::new();
     for line in lines {
         let continues = line.chars().next().is_some_and(char::is_lowercase);
         match joined.last_mut() {
             Some(last) if continues && !last.trim().is_empty() => {
+                let last = last.to_mut();
                 last.push(' ');
                 last.push_str(line);
             }
-            _ => joined.push(line.to_owned()),
+            _ => joined.push(Cow::Borrowed(line)),
         }
     }
     joined
