@@ -78,6 +78,24 @@ impl Environment {
     }
 }
 
+/// How much lower than the HTTP workers the pool's threads run (a nice
+/// value, 0 to 19). Parsing and scoring a burst of uploads can fill every
+/// core for minutes; at an equal priority the scheduler shares the cores
+/// evenly and reads wait behind it, at a lower one reads go first and
+/// scoring takes the rest. Measured by `loadtests/read_while_scoring.sh`.
+const POOL_THREAD_NICENESS: libc::c_int = 10;
+
+/// Runs on each pool thread as it starts: on Linux a thread's nice value is
+/// its own, so this lowers the pool and not the process. A failure only
+/// means scoring competes with reads as an equal.
+fn lower_this_threads_priority() {
+    // SAFETY: setpriority reads no memory of ours; `who` 0 is the calling thread.
+    let result = unsafe { libc::setpriority(libc::PRIO_PROCESS, 0, POOL_THREAD_NICENESS) };
+    if result != 0 {
+        tracing::warn!(error = %std::io::Error::last_os_error(), "could not lower the priority of a pool thread");
+    }
+}
+
 impl Application {
     /// Opens the log (repairing a torn tail, or refusing to start on damage
     /// elsewhere), starts serving (503 until recovered), and recovers the
@@ -88,6 +106,7 @@ impl Application {
             rayon::ThreadPoolBuilder::new()
                 .num_threads(settings.pool_size.unwrap_or(cores).max(1))
                 .thread_name(|index| format!("shortlist-pool-{index}"))
+                .start_handler(|_| lower_this_threads_priority())
                 .build()
                 .map_err(|error| StartupError::Io(std::io::Error::other(error)))?,
         );
