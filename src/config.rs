@@ -297,14 +297,42 @@ pub struct SeedSettings {
     /// Jobs per workspace.
     #[arg(long, default_value_t = 10)]
     pub jobs: u32,
-    /// Applications per job.
-    #[arg(long, default_value_t = 1_000)]
-    pub applications: u32,
+    /// Applications in each job (`--applications` is the old name of this flag).
+    #[arg(long, alias = "applications", default_value_t = 1_000)]
+    pub applications_per_job: u32,
+    /// Applications in the first job of each workspace instead of
+    /// `--applications-per-job`: one big job among many small ones, which is
+    /// what read-path load tests want. 0 (the default) makes no job big.
+    #[arg(long, default_value_t = 0)]
+    pub big_job_applications: u32,
     /// Seed of the synthetic data; the same seed gives the same data.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Keep serving once the data is written and the keys printed. Without
+    /// it `seed` waits for every resume to be scored, shuts down cleanly
+    /// (a snapshot of each workspace) and exits, so a script can start the
+    /// server next.
+    #[arg(long = "serve")]
+    pub serve_after: bool,
     #[command(flatten)]
     pub serve: ServeSettings,
+}
+
+impl SeedSettings {
+    /// Applications in job `job_number` (0-based) of a workspace.
+    pub fn applications_in_job(&self, job_number: u32) -> u32 {
+        if job_number == 0 && self.big_job_applications > 0 {
+            self.big_job_applications
+        } else {
+            self.applications_per_job
+        }
+    }
+
+    /// Applications in all: workspaces × (the big job + the other jobs).
+    pub fn applications_total(&self) -> u64 {
+        let per_workspace: u64 = (0..self.jobs).map(|job| u64::from(self.applications_in_job(job))).sum();
+        u64::from(self.workspaces) * per_workspace
+    }
 }
 
 impl ServeSettings {

@@ -77,7 +77,39 @@ fn extract_command(file: &std::path::Path, settings: &shortlist::config::Extract
     }
 }
 
+/// Waits until no pipeline is queued or running in any workspace, so that
+/// a seeded data set is written with every resume parsed and scored.
+async fn wait_until_scored(registry: &shortlist::workspace::Registry) {
+    let in_flight = || {
+        registry
+            .workspace_handles()
+            .iter()
+            .map(|(_, handle)| handle.state.read().pipelines_in_flight().len())
+            .sum::<usize>()
+    };
+    while in_flight() > 0 {
+        actix_web::rt::time::sleep(std::time::Duration::from_millis(SEED_SCORED_POLL_MILLISECONDS)).await;
+    }
+}
+
+/// How often `seed` looks whether every pipeline has finished.
+const SEED_SCORED_POLL_MILLISECONDS: u64 = 100;
+
+/// `MemAvailable` of `/proc/meminfo`, in bytes; `None` where it cannot be read.
+fn memory_available_bytes() -> Option<u64> {
+    let meminfo = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = meminfo.lines().find(|line| line.starts_with("MemAvailable:"))?;
+    let kibibytes: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kibibytes * 1024)
+}
+
 fn serve(settings: ServeSettings, seed: Option<shortlist::config::SeedSettings>) -> Result<(), String> {
+    if let Some(seed) = &seed {
+        println!("{}", shortlist::demo::seed::describe(seed));
+        if let Some(available_bytes) = memory_available_bytes() {
+            shortlist::demo::seed::check_fits_in_memory(seed, available_bytes)?;
+        }
+    }
     actix_web::rt::System::new().block_on(async move {
         let mut application =
             Application::build(&settings, Environment::production()).map_err(|error| error.to_string())?;
@@ -87,6 +119,14 @@ fn serve(settings: ServeSettings, seed: Option<shortlist::config::SeedSettings>)
         let registry = application.registry.clone();
         if let Some(seed) = seed {
             shortlist::demo::seed::run(&registry, &seed, &base_url).await.map_err(|error| error.to_string())?;
+            if !seed.serve_after {
+                wait_until_scored(&registry).await;
+                // The server runs once `run_until_stopped` polls it, so the
+                // stop is sent from a task of its own rather than awaited here.
+                if let Some(server) = application.server_handle() {
+                    actix_web::rt::spawn(async move { server.stop(true).await });
+                }
+            }
         } else if settings.demo_enabled() {
             let secret = hs256_secret(settings.jwt.jwt_secret.as_deref(), &settings.data_dir)
                 .map_err(|error| error.to_string())?;
