@@ -16,7 +16,8 @@ if resume_file ~= "" then
   resume_field = ',"resumeText":"' .. escaped .. '"'
 end
 
-local thread_number = 0
+-- `thread_number` is a global that setup() sets in each thread's own state
+-- (a local here would hide it), so emails differ across threads.
 local counter = 0
 function setup(thread)
   thread:set("thread_number", counter)
@@ -29,7 +30,7 @@ request = function()
   if sent > total / threads_count then
     wrk.thread:stop()
   end
-  local email = "load-" .. thread_number .. "-" .. sent .. "@example.com"
+  local email = "load-" .. (thread_number or 0) .. "-" .. sent .. "@example.com"
   local body = '{"candidateName":"Load Candidate ' .. sent .. '","email":"' .. email .. '"' .. resume_field .. '}'
   return wrk.format("POST", "/api/jobs/" .. job .. "/applications", { ["Content-Type"] = "application/json" }, body)
 end
