@@ -83,8 +83,7 @@ pub(crate) fn read_identity(lines: &[&str], email: Option<&str>) -> Identity {
                 .find(|part| is_location(part) && !part.contains('@'))
                 .map(str::to_owned);
         }
-        let is_contact_line = line.contains('@') || line.chars().filter(char::is_ascii_digit).count() >= 6;
-        if identity.label.is_none() && !is_contact_line && role_word_count(line) > 0 && !is_location(line) {
+        if identity.label.is_none() && !is_contact_line(line) && role_word_count(line) > 0 && !is_location(line) {
             identity.label = Some(parts.first().map_or(*line, |part| *part).to_owned());
         }
     }
@@ -109,6 +108,17 @@ fn wrapped_name(candidates: &[&str], email_local: &str) -> Option<(usize, String
         (name_score(&name, email_local).is_some() && words_in_email).then_some((index, name, credentials))
     })
 }
+
+/// A line that says how to reach the candidate: an email, a link or a phone
+/// number (enough digits for one; a postcode or a year has fewer).
+pub(crate) fn is_contact_line(line: &str) -> bool {
+    line.contains('@')
+        || line.contains("://")
+        || line.chars().filter(char::is_ascii_digit).count() >= CONTACT_LINE_DIGITS_MIN
+}
+
+/// A contact line holds at least this many digits.
+const CONTACT_LINE_DIGITS_MIN: usize = 6;
 
 /// `Hannah Kowalski, CPA` → (`Hannah Kowalski`, [`CPA`]); `Dr. Wen Li` → (`Wen Li`, []).
 fn split_credentials(line: &str) -> (String, Vec<String>) {

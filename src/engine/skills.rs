@@ -21,6 +21,7 @@ use std::collections::HashMap;
 
 use super::dates::{union_months, MonthSpan};
 use super::experience::Experience;
+use super::identity::is_contact_line;
 use super::sections::{Section, SectionKind};
 use super::taxonomy::TAXONOMY;
 use crate::domain::resume::SkillEntry;
@@ -142,9 +143,7 @@ fn joined_wraps<'a>(lines: impl Iterator<Item = &'a str>) -> Vec<Cow<'a, str>> {
 /// headline or the location) or how to reach them (an email, a link, a
 /// phone number).
 fn is_identity_line(line: &str, identity: &[&str]) -> bool {
-    line.contains('@')
-        || line.contains("://")
-        || line.chars().filter(char::is_ascii_digit).count() >= CONTACT_LINE_DIGITS_MIN
+    is_contact_line(line)
         || identity.iter().any(|part| !part.is_empty() && line.contains(part))
         || identity.first().is_some_and(|name| is_fragment_of_name(line, name))
 }
@@ -156,9 +155,6 @@ fn is_fragment_of_name(line: &str, name: &str) -> bool {
     let mut words = before_comma.split_whitespace().peekable();
     words.peek().is_some() && words.all(|word| name.split_whitespace().any(|part| part == word))
 }
-
-/// A line with this many digits holds a phone number or a postcode.
-const CONTACT_LINE_DIGITS_MIN: usize = 5;
 
 /// A group label (`Languages: Rust, Go`) names a group, not a skill, unless
 /// the whole label is the unambiguous name of one (`Observability:
