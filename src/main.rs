@@ -39,9 +39,9 @@ fn main() -> ExitCode {
         exit_quietly_when_the_reader_goes_away();
     }
     let result = match cli.command {
-        None => serve(cli.serve, None),
-        Some(Command::Serve(settings)) => serve(settings, None),
-        Some(Command::Seed(settings)) => serve(settings.serve.clone(), Some(settings)),
+        None => serve(cli.serve, WithDemo::AsConfigured),
+        Some(Command::Serve(settings)) => serve(settings, WithDemo::AsConfigured),
+        Some(Command::Seed(settings)) => seed_command(&settings),
         Some(Command::Token(settings)) => print_token(&settings),
         Some(Command::Snapshot { command }) => snapshot_command(command),
         Some(Command::Wal { command }) => wal_command(command),
@@ -77,23 +77,20 @@ fn extract_command(file: &std::path::Path, settings: &shortlist::config::Extract
     }
 }
 
-/// Waits until no pipeline is queued or running in any workspace, so that
-/// a seeded data set is written with every resume parsed and scored.
-async fn wait_until_scored(registry: &shortlist::workspace::Registry) {
-    let in_flight = || {
-        registry
-            .workspace_handles()
-            .iter()
-            .map(|(_, handle)| handle.state.read().pipelines_in_flight().len())
-            .sum::<usize>()
-    };
-    while in_flight() > 0 {
-        actix_web::rt::time::sleep(std::time::Duration::from_millis(SEED_SCORED_POLL_MILLISECONDS)).await;
+/// Says the shape, refuses what will not fit in memory, writes the data set
+/// without a server, prints the keys, then serves it only with `--serve`.
+fn seed_command(settings: &shortlist::config::SeedSettings) -> Result<(), String> {
+    println!("{}", shortlist::demo::seed::describe(settings));
+    if let Some(available_bytes) = memory_available_bytes() {
+        shortlist::demo::seed::check_fits_in_memory(settings, available_bytes)?;
     }
+    let now = shortlist::clock::Clock::now(&shortlist::clock::SystemClock);
+    println!("{}", shortlist::demo::seed::run(settings, now).map_err(|error| error.to_string())?);
+    if settings.serve_after {
+        serve(settings.serve.clone(), WithDemo::Never)?;
+    }
+    Ok(())
 }
-
-/// How often `seed` looks whether every pipeline has finished.
-const SEED_SCORED_POLL_MILLISECONDS: u64 = 100;
 
 /// `MemAvailable` of `/proc/meminfo`, in bytes; `None` where it cannot be read.
 fn memory_available_bytes() -> Option<u64> {
@@ -103,34 +100,24 @@ fn memory_available_bytes() -> Option<u64> {
     Some(kibibytes * 1024)
 }
 
-fn serve(settings: ServeSettings, seed: Option<shortlist::config::SeedSettings>) -> Result<(), String> {
-    if let Some(seed) = &seed {
-        println!("{}", shortlist::demo::seed::describe(seed));
-        if let Some(available_bytes) = memory_available_bytes() {
-            shortlist::demo::seed::check_fits_in_memory(seed, available_bytes)?;
-        }
-    }
+/// Whether `serve` creates the demo workspace: a seeded data set is served without one.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum WithDemo {
+    AsConfigured,
+    Never,
+}
+
+fn serve(settings: ServeSettings, with_demo: WithDemo) -> Result<(), String> {
     actix_web::rt::System::new().block_on(async move {
         let mut application =
             Application::build(&settings, Environment::production()).map_err(|error| error.to_string())?;
         application.wait_until_recovered().map_err(|error| error.to_string())?;
         let base_url = format!("http://{}", settings.bind);
         tracing::info!(%base_url, "listening");
-        let registry = application.registry.clone();
-        if let Some(seed) = seed {
-            shortlist::demo::seed::run(&registry, &seed, &base_url).await.map_err(|error| error.to_string())?;
-            if !seed.serve_after {
-                wait_until_scored(&registry).await;
-                // The server runs once `run_until_stopped` polls it, so the
-                // stop is sent from a task of its own rather than awaited here.
-                if let Some(server) = application.server_handle() {
-                    actix_web::rt::spawn(async move { server.stop(true).await });
-                }
-            }
-        } else if settings.demo_enabled() {
+        if with_demo == WithDemo::AsConfigured && settings.demo_enabled() {
             let secret = hs256_secret(settings.jwt.jwt_secret.as_deref(), &settings.data_dir)
                 .map_err(|error| error.to_string())?;
-            let banner = shortlist::demo::create(&registry, &JwtSigner::new(secret.as_bytes()), &base_url)
+            let banner = shortlist::demo::create(&application.registry, &JwtSigner::new(secret.as_bytes()), &base_url)
                 .await
                 .map_err(|error| error.to_string())?;
             println!("{banner}");

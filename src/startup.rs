@@ -30,7 +30,6 @@ pub const WAL_QUEUE_CAPACITY: usize = 16_384;
 pub const WAL_BATCH_RECORDS_MAX: usize = 4_096;
 
 pub const JWT_SECRET_FILE_NAME: &str = "jwt-secret";
-pub const BLOBS_DIRECTORY_NAME: &str = "blobs";
 
 #[derive(Debug, thiserror::Error)]
 pub enum StartupError {
@@ -124,7 +123,7 @@ impl Application {
         if let Some(truncated) = &opened.truncated {
             tracing::warn!(?truncated, "a torn record at the end of the log was cut off (a copy is kept as .broken)");
         }
-        let blobs_directory = settings.data_dir.join(BLOBS_DIRECTORY_NAME);
+        let blobs_directory = layout.blobs();
         let blobs = BlobStore::open(blobs_directory.clone())
             .map_err(|error| StartupError::Store(format!("{}: {error}", blobs_directory.display())))?;
         // Half-written files of a crash, before anything writes again.

@@ -1,8 +1,13 @@
-//! `shortlist seed` as a script runs it: it says the shape, writes the data,
-//! prints a key, waits until every resume is scored, snapshots each
-//! workspace and exits on its own; the snapshot it leaves verifies. And a
-//! size that will not fit in memory is refused before anything is written.
+//! `shortlist seed` as a script runs it: it says the shape, writes the data
+//! without a server (every resume parsed and scored, the resumes in a pack,
+//! one snapshot per workspace), prints a key and exits; the snapshot it
+//! leaves verifies, and a server started on the directory serves the data
+//! and reruns a score from the packed resume. A size that will not fit in
+//! memory is refused before anything is written, and seeding a directory
+//! that already holds the workspace is refused.
 
+use std::io::{Read, Write};
+use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
@@ -41,7 +46,7 @@ fn seed(data_dir: &Path, arguments: &[&str]) -> Output {
 }
 
 #[test]
-fn seed_writes_scores_snapshots_and_exits_on_its_own() {
+fn seed_writes_a_scored_data_set_that_a_server_then_serves_and_rescores() {
     let data_dir = fresh_data_dir("small");
     let output = seed(&data_dir, &["--jobs", "2", "--applications-per-job", "5", "--big-job-applications", "12"]);
     let stdout = String::from_utf8_lossy(&output.stdout);
@@ -58,7 +63,102 @@ fn seed_writes_scores_snapshots_and_exits_on_its_own() {
     let verify = shortlist().args(["snapshot", "verify"]).arg(&snapshots[0]).output().expect("verify runs");
     let verified = String::from_utf8_lossy(&verify.stdout);
     assert!(verify.status.success() && verified.contains("OK") && verified.contains("17 applications"), "{verified}");
+
+    let again = seed(&data_dir, &["--jobs", "1", "--applications-per-job", "1"]);
+    assert!(!again.status.success(), "a second seed into the same directory is refused");
+    assert!(String::from_utf8_lossy(&again.stderr).contains("already holds workspace seed-1"));
+
+    let key = stdout.split_whitespace().find(|word| word.starts_with("svc_live_")).expect("a key").to_owned();
+    let server = Server::start(&data_dir);
+    let jobs = server.get("/api/v1/jobs?limit=5", &key);
+    assert!(jobs.contains("\"applicationCount\":12") && jobs.contains("\"applicationCount\":5"), "{jobs}");
+    let big_job = jobs
+        .split("{\"id\":\"")
+        .find(|item| item.contains("\"applicationCount\":12"))
+        .and_then(|item| item.split('"').next())
+        .expect("the big job");
+    let page = server.get(&format!("/api/v1/jobs/{big_job}/applications?sort=ats-desc&limit=100"), &key);
+    assert!(page.contains("\"total\":12") && page.contains("\"pipelineState\":\"done\""), "{page}");
+    assert!(!page.contains("\"atsScore\":null"), "every application is scored: {page}");
+    let stages: std::collections::HashSet<&str> =
+        page.split("\"jobStageId\":\"").skip(1).map(|rest| &rest[..rest.find('"').unwrap_or(0)]).collect();
+    assert!(stages.len() > 1, "applications are spread over stages: {stages:?}");
+
+    let application = between(&page, "\"applications\":[{\"id\":\"", "\"");
+    let rerun = server.post(&format!("/api/v1/applications/{application}/ats/rerun"), &key);
+    assert!(rerun.contains("\"queued\":true"), "{rerun}");
+    let started = Instant::now();
+    loop {
+        let ats = server.get(&format!("/api/v1/applications/{application}/ats"), &key);
+        if ats.contains("\"run\":2") && ats.contains("\"state\":\"done\"") {
+            break;
+        }
+        assert!(started.elapsed() < Duration::from_secs(SEED_SECONDS_MAX), "the rerun read its packed resume: {ats}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    drop(server);
     let _ = std::fs::remove_dir_all(&data_dir);
+}
+
+fn between<'a>(text: &'a str, before: &str, after: &str) -> &'a str {
+    let start = text.find(before).expect("the marker") + before.len();
+    let end = text[start..].find(after).expect("the end marker");
+    &text[start..start + end]
+}
+
+/// `shortlist serve` on a seeded directory, stopped when dropped.
+struct Server {
+    child: std::process::Child,
+    port: u16,
+}
+
+impl Server {
+    fn start(data_dir: &Path) -> Server {
+        let port =
+            TcpListener::bind("127.0.0.1:0").and_then(|listener| listener.local_addr()).expect("a free port").port();
+        let child = shortlist()
+            .args(["serve", "--no-demo", "--data-dir", data_dir.to_str().expect("a UTF-8 path")])
+            .args(["--bind", &format!("127.0.0.1:{port}")])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the server starts");
+        let server = Server { child, port };
+        let started = Instant::now();
+        while !server.request("GET", "/readyz", "").contains("\"ready\":true") {
+            assert!(started.elapsed() < Duration::from_secs(SEED_SECONDS_MAX), "the server became ready");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        server
+    }
+
+    fn get(&self, path: &str, key: &str) -> String {
+        self.request("GET", path, key)
+    }
+
+    fn post(&self, path: &str, key: &str) -> String {
+        self.request("POST", path, key)
+    }
+
+    /// The response body ("" when the server is not listening yet).
+    fn request(&self, method: &str, path: &str, key: &str) -> String {
+        let Ok(mut stream) = TcpStream::connect(("127.0.0.1", self.port)) else { return String::new() };
+        let request = format!(
+            "{method} {path} HTTP/1.1\r\nHost: localhost\r\nX-API-Key: {key}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+        );
+        let mut response = String::new();
+        if stream.write_all(request.as_bytes()).is_err() || stream.read_to_string(&mut response).is_err() {
+            return String::new();
+        }
+        response.split_once("\r\n\r\n").map(|(_, body)| body.to_owned()).unwrap_or_default()
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
 }
 
 #[test]

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use super::api_key::ApiKey;
-use super::application::Application;
+use super::application::{Application, PipelineState};
 use super::ids::{KeyId, UserId, WorkspaceId};
 use super::job::Job;
 use super::job_applications::{IndexedApplication, JobApplications};
@@ -120,11 +120,18 @@ impl Workspace {
     /// Rebuilds the state and its indexes (each job's in bulk, see
     /// `JobApplications::from_ordered`). Checks what the indexes rely on:
     /// every application's job is present and ordinals run 0, 1, 2… per job.
+    ///
+    /// A pipeline the image shows running was interrupted (running is not
+    /// an event, and a snapshot may be taken mid-run): it comes back queued,
+    /// so that the workspace runs it again.
     pub fn from_image(image: WorkspaceImage) -> Result<Workspace, ImageError> {
         let mut members_by_job: HashMap<_, Vec<_>> =
             image.jobs.iter().map(|job| (job.id.clone(), Vec::new())).collect();
         let mut applications = HashMap::with_capacity(image.applications.len());
-        for application in image.applications {
+        for mut application in image.applications {
+            if application.pipeline.state == PipelineState::Running {
+                Arc::make_mut(&mut application).pipeline.state = PipelineState::Queued;
+            }
             let Some(members) = members_by_job.get_mut(&application.job_id) else {
                 return Err(ImageError::UnknownJob {
                     application: application.id.to_string(),
@@ -181,10 +188,31 @@ impl Workspace {
 mod tests {
     use std::sync::Arc;
 
-    use crate::domain::application::ApplicationStatus;
+    use crate::domain::application::{ApplicationStatus, PipelineState};
     use crate::domain::event::Event;
     use crate::domain::synthetic::fully_populated_workspace;
     use crate::domain::time::Timestamp;
+    use crate::domain::workspace::Workspace;
+
+    #[test]
+    fn a_pipeline_running_when_the_snapshot_was_taken_is_queued_again_when_it_loads() {
+        let (mut workspace, _) = crate::domain::synthetic::workspace_with_applications(3, 7);
+        let application_id = workspace.applications.keys().next().expect("an application").clone();
+        let run = workspace.applications[&application_id].pipeline.run;
+        Arc::make_mut(workspace.applications.get_mut(&application_id).expect("present")).pipeline.state =
+            PipelineState::Queued;
+        assert!(workspace.mark_pipeline_running(&application_id, run, Timestamp::from_unix_milliseconds(1)));
+
+        let mut loaded = Workspace::from_image(workspace.to_image()).expect("loads");
+        assert_eq!(loaded.applications[&application_id].pipeline.state, PipelineState::Queued);
+        assert!(loaded.pipelines_in_flight().contains(&(application_id.clone(), run)));
+        assert!(loaded.mark_pipeline_running(&application_id, run, Timestamp::from_unix_milliseconds(2)));
+        assert_eq!(
+            workspace.applications[&application_id].pipeline.state,
+            PipelineState::Running,
+            "the live state is untouched"
+        );
+    }
 
     #[test]
     fn the_snapshot_copy_shares_applications_and_notifications_instead_of_copying_them() {

@@ -24,6 +24,7 @@
 //!   so a damaged copy never absorbs a fresh upload of the same file.
 //! - Every size is limited by [`BLOB_BYTES_MAX`], checked before allocating.
 
+use super::blob_pack::{open_packs, Pack};
 use super::durable_directory;
 use std::fmt;
 use std::fs::{self, File};
@@ -134,13 +135,17 @@ pub struct BlobStore {
     /// Which of the 256 fan-out directories this process has already made
     /// durable, so that a put pays for that fsync once, not every time.
     fan_out_directories_durable: [AtomicBool; 256],
+    /// Blobs written in bulk (`blob_pack`), searched when no file holds a hash.
+    packs: Vec<Pack>,
 }
 
 impl BlobStore {
     /// Opens the store at `root` (normally `<data-dir>/blobs`), creating
     /// `root/sha256/` durably when it is missing.
     pub fn open(root: PathBuf) -> Result<Self, BlobError> {
-        let store = BlobStore { root, fan_out_directories_durable: std::array::from_fn(|_| AtomicBool::new(false)) };
+        let packs = open_packs(&root)?;
+        let store =
+            BlobStore { root, fan_out_directories_durable: std::array::from_fn(|_| AtomicBool::new(false)), packs };
         create_directory_durably(&store.hash_directory())?;
         Ok(store)
     }
@@ -176,7 +181,13 @@ impl BlobStore {
         let path = self.path_of(hash);
         let file = match File::open(&path) {
             Ok(file) => file,
-            Err(error) if error.kind() == ErrorKind::NotFound => return Err(BlobError::NotFound { hash: *hash, path }),
+            Err(error) if error.kind() == ErrorKind::NotFound => {
+                return self
+                    .packs
+                    .iter()
+                    .find_map(|pack| pack.get(hash))
+                    .unwrap_or(Err(BlobError::NotFound { hash: *hash, path }));
+            }
             Err(error) => return Err(BlobError::Io { path, source: error }),
         };
         let size_bytes = file.metadata().map_err(io_error(&path))?.len();
@@ -192,9 +203,14 @@ impl BlobStore {
         Ok(bytes)
     }
 
-    /// Whether a file exists under the hash's name; its content is not checked.
+    /// Whether a file or a pack holds the hash; the content is not checked.
     pub fn contains(&self, hash: &BlobHash) -> bool {
-        self.path_of(hash).is_file()
+        self.path_of(hash).is_file() || self.packs.iter().any(|pack| pack.holds(hash))
+    }
+
+    /// The root this store was opened at: where bulk writers put packs.
+    pub fn root(&self) -> &Path {
+        &self.root
     }
 
     /// `<root>/sha256/ab/cdef….blob` for the hash `abcdef…`.
@@ -295,6 +311,8 @@ fn sync_directory(directory: &Path) -> Result<(), BlobError> {
 mod tests {
     use std::sync::{Arc, Barrier};
 
+    use crate::store::blob_pack::PackWriter;
+
     use super::*;
 
     static TEST_DIRECTORY_SEQUENCE: AtomicU64 = AtomicU64::new(0);
@@ -392,6 +410,43 @@ mod tests {
         fs::write(store.path_of(&hash), b"bit rot").unwrap();
         assert_eq!(store.put(b"original resume").unwrap(), hash);
         assert_eq!(store.get(&hash).unwrap(), b"original resume");
+    }
+
+    #[test]
+    fn blobs_written_to_a_pack_read_back_once_it_is_finished_and_a_store_reopens() {
+        let directory = TestDirectory::new();
+        let store = directory.store();
+        let loose = store.put(b"uploaded through the API").expect("put");
+        let mut pack = PackWriter::create(&directory.0.join("blobs"), "seed-1").expect("a pack");
+        let packed = BlobHash::of(b"written by seed");
+        pack.add(packed, b"written by seed").expect("added");
+        pack.add(packed, b"written by seed").expect("added again");
+        assert_eq!(pack.len(), 1, "one content, stored once");
+        assert!(!directory.store().contains(&packed), "an unfinished pack is invisible");
+        pack.finish().expect("finished");
+        let reopened = directory.store();
+        assert_eq!(reopened.get(&packed).expect("from the pack"), b"written by seed");
+        assert_eq!(reopened.get(&loose).expect("still a file"), b"uploaded through the API");
+        assert!(matches!(reopened.get(&BlobHash::of(b"never stored")), Err(BlobError::NotFound { .. })));
+        assert_eq!(reopened.put(b"written by seed").expect("a put of packed content"), packed);
+        assert!(!reopened.path_of(&packed).exists(), "content a pack holds is not written again");
+    }
+
+    #[test]
+    fn a_damaged_pack_entry_is_corrupt_and_a_fresh_put_repairs_it() {
+        let directory = TestDirectory::new();
+        let mut pack = PackWriter::create(&directory.0.join("blobs"), "seed-1").expect("a pack");
+        let hash = BlobHash::of(b"written by seed");
+        pack.add(hash, b"written by seed").expect("added");
+        let pack_path = pack.finish().expect("finished");
+        let mut bytes = fs::read(&pack_path).expect("the pack");
+        let last = bytes.len() - 1;
+        bytes[last] ^= 0xff;
+        fs::write(&pack_path, bytes).expect("damaged");
+        let store = directory.store();
+        assert!(matches!(store.get(&hash), Err(BlobError::Corrupt { .. })));
+        store.put(b"written by seed").expect("repaired as a file");
+        assert_eq!(store.get(&hash).expect("the file"), b"written by seed");
     }
 
     #[test]

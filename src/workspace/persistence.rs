@@ -25,6 +25,7 @@ use crate::store::wal::{read_records, Lsn};
 
 pub const WAL_DIRECTORY_NAME: &str = "wal";
 pub const SNAPSHOT_DIRECTORY_NAME: &str = "workspaces";
+pub const BLOBS_DIRECTORY_NAME: &str = "blobs";
 
 /// Where things live under a data directory.
 #[derive(Clone, Debug)]
@@ -43,6 +44,11 @@ impl DataLayout {
 
     pub fn snapshots(&self) -> PathBuf {
         self.root.join(SNAPSHOT_DIRECTORY_NAME)
+    }
+
+    /// The resume files (`store::blobs`).
+    pub fn blobs(&self) -> PathBuf {
+        self.root.join(BLOBS_DIRECTORY_NAME)
     }
 }
 

@@ -45,7 +45,21 @@ pub fn run_pipeline(job: &PipelineJob) -> PipelineOutcome {
         Ok(bytes) => bytes,
         Err(message) => return PipelineOutcome::Failed { code: "RESUME_UNAVAILABLE".to_owned(), message },
     };
-    let document = match extract_bounded(&bytes, &job.extraction, &job.extractor) {
+    outcome_of_file(&bytes, &job.extraction, &job.extractor, job.present, job.criteria.as_ref())
+}
+
+/// What a run makes of a resume file's bytes: extracted within `extraction`,
+/// parsed with `present` as "present", scored against `criteria` when given.
+/// `seed` calls it directly on the files it writes, so seeded results are
+/// exactly the ones the pipeline would have recorded.
+pub fn outcome_of_file(
+    bytes: &[u8],
+    extraction: &ExtractionLimits,
+    extractor: &ExtractorProgram,
+    present: YearMonth,
+    criteria: Option<&Criteria>,
+) -> PipelineOutcome {
+    let document = match extract_bounded(bytes, extraction, extractor) {
         Ok(document) => document,
         Err(failure) => {
             return PipelineOutcome::Failed { code: failure.code().to_owned(), message: failure.to_string() }
@@ -53,13 +67,13 @@ pub fn run_pipeline(job: &PipelineJob) -> PipelineOutcome {
     };
     let text = document.text();
     let result = catch_unwind(AssertUnwindSafe(|| {
-        let mut resume = engine::parse_resume(&text, job.present)?;
+        let mut resume = engine::parse_resume(&text, present)?;
         for link in &document.links {
             if !resume.contact.links.contains(link) {
                 resume.contact.links.push(link.clone());
             }
         }
-        let breakdown = job.criteria.as_ref().map(|criteria| engine::score_resume(&text, &resume, criteria));
+        let breakdown = criteria.map(|criteria| engine::score_resume(&text, &resume, criteria));
         Ok::<_, engine::EngineError>((resume, breakdown))
     }));
     match result {
