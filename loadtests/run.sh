@@ -1,0 +1,182 @@
+#!/usr/bin/env bash
+# The read-path load test, in one command. Builds the release binary, seeds
+# a data set (1 workspace, 200 jobs: one big job and 199 of 1,000
+# applications), starts the server on it (loopback, fsync always, the seed
+# key's rate limit lifted) and nginx (1 worker, access log off) serving the
+# same response bodies as static files, then drives each read scenario with
+# wrk against both, one after the other, never at once: a warm-up, then a
+# timed run. Then it walks the big job page by page, and compares a 95/5
+# read/write mix with the same reads alone. Results go to
+# loadtests/results/<stamp>.json (and latest.json); the table is printed.
+#
+# Loopback only, bounded in time (every wrk run has its duration, the whole
+# script an hour, or $LOADTEST_TIME_LIMIT_SECONDS), and it stops what it
+# started, by PID.
+#
+# Usage: loadtests/run.sh [--million] [--seconds N] [--warmup N] [--connections N]
+#   --million      the big job holds 1,000,000 applications (1,199,000 in all)
+#                  instead of 100,000 (299,000 in all)
+#   --seconds N    timed run per target and scenario (default 10)
+#   --warmup N     warm-up before each timed run (default 2)
+#   --connections  wrk connections (default 32)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# The whole run's bound: seeding, two targets per scenario, walk and mix.
+if [ -z "${LOADTEST_TIME_LIMITED:-}" ]; then
+  LOADTEST_TIME_LIMITED=1 exec timeout --foreground "${LOADTEST_TIME_LIMIT_SECONDS:-3600}" "$0" "$@"
+fi
+
+big_job_applications=100000
+small_job_applications=1000
+jobs=200
+seconds=10
+warmup_seconds=2
+connections=32
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --million) big_job_applications=1000000 ;;
+    --seconds) seconds=$2; shift ;;
+    --warmup) warmup_seconds=$2; shift ;;
+    --connections) connections=$2; shift ;;
+    *) echo "unknown argument $1 (see the usage at the top of $0)" >&2; exit 2 ;;
+  esac
+  shift
+done
+
+port=${LOADTEST_PORT:-18410}
+nginx_port=${LOADTEST_NGINX_PORT:-18411}
+base="http://127.0.0.1:${port}"
+for tool in wrk nginx curl python3; do
+  if ! command -v "$tool" >/dev/null; then
+    echo "installing wrk and nginx from Debian's packages" >&2
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk nginx-light curl >/dev/null
+    break
+  fi
+done
+cargo build --release -q
+binary=target/release/shortlist
+
+work=$(mktemp -d /tmp/shortlist-loadtest.XXXXXX)
+chmod 755 "$work"
+server="" nginx_pid=""
+stop_all() {
+  [ -n "$server" ] && kill "$server" 2>/dev/null && wait "$server" 2>/dev/null || true
+  [ -n "$nginx_pid" ] && kill "$nginx_pid" 2>/dev/null && wait "$nginx_pid" 2>/dev/null || true
+  rm -rf "$work"
+}
+trap stop_all EXIT
+
+echo "== seeding: 1 job of $big_job_applications and $((jobs - 1)) of $small_job_applications applications"
+"$binary" seed --data-dir "$work/data" --jobs "$jobs" --applications-per-job "$small_job_applications" \
+  --big-job-applications "$big_job_applications" --seed 9 | tee "$work/seed.out"
+key=$(grep -o 'svc_live_[A-Za-z0-9]*' "$work/seed.out" | head -1)
+
+"$binary" serve --no-demo --data-dir "$work/data" --bind "127.0.0.1:${port}" --fsync always \
+  >"$work/server.out" 2>"$work/server.err" &
+server=$!
+for _ in $(seq 1 600); do
+  curl -sf "$base/readyz" | grep -q true && break
+  kill -0 "$server" 2>/dev/null || { cat "$work/server.err" >&2; exit 1; }
+  sleep 0.1
+done
+
+get() { curl -sf "$base$1" -H "X-API-Key: $key"; }
+# The big job and one small job, by their application counts.
+pick_job() { # largest|smallest
+  { get "/api/v1/jobs?limit=100&offset=0"; echo; get "/api/v1/jobs?limit=100&offset=100"; echo; } |
+    python3 -c 'import json,sys
+jobs = [job for line in sys.stdin if line.strip() for job in json.loads(line)["data"]["items"]]
+jobs.sort(key=lambda job: job["applicationCount"])
+print((jobs[-1] if sys.argv[1] == "largest" else jobs[0])["id"])' "$1"
+}
+big_job=$(pick_job largest)
+small_job=$(pick_job smallest)
+first_page=$(get "/api/v1/jobs/$big_job/applications?sort=ats-desc&limit=100")
+application=$(python3 -c 'import json,sys; print(json.load(sys.stdin)["data"]["applications"][0]["id"])' <<<"$first_page")
+python3 -c 'import json,sys; [print(a["id"]) for a in json.load(sys.stdin)["data"]["applications"]]' \
+  <<<"$first_page" >"$work/applications"
+name_prefix=$(python3 -c 'import json,sys; print(json.load(sys.stdin)["data"]["applications"][0]["candidateName"].split()[0])' <<<"$first_page")
+stages=$(get "/api/v1/jobs/$big_job" | python3 -c 'import json,sys; print(",".join(s["id"] for s in json.load(sys.stdin)["data"]["stages"]))')
+second_stage=$(cut -d, -f2 <<<"$stages")
+# The comments scenario reads a thread of five.
+for number in 1 2 3 4 5; do
+  curl -sf -X POST "$base/api/v1/applications/$application/comments" -H "X-API-Key: $key" \
+    -H 'Content-Type: application/json' -d "{\"text\":\"Load test note $number: strong Rust, ask about Kafka.\"}" >/dev/null
+done
+
+mkdir -p "$work/run/static"
+scenario() { # name path
+  echo "$2" >"$work/run/$1.path"
+  get "$2" >"$work/run/static/$1.json"
+  echo "$1" >>"$work/run/scenarios"
+}
+apps="/api/v1/jobs/$big_job/applications"
+scenario jobs_list "/api/v1/jobs"
+scenario applications_ats_desc "$apps?sort=ats-desc&limit=20"
+scenario applications_ats_desc_offset_5000 "$apps?sort=ats-desc&limit=20&offset=5000"
+scenario applications_ats_score_min_70 "$apps?sort=ats-desc&atsScoreMin=70&limit=20"
+scenario applications_stage "$apps?stage=$second_stage&sort=ats-desc&limit=20"
+scenario applications_name_search "$apps?name=$name_prefix&limit=20"
+scenario application_detail "/api/v1/applications/$application"
+scenario application_resume "/api/v1/applications/$application/resume"
+scenario application_ats "/api/v1/applications/$application/ats"
+scenario application_comments "/api/v1/applications/$application/comments"
+scenario small_job_applications_ats_desc "/api/v1/jobs/$small_job/applications?sort=ats-desc&limit=20"
+
+cat >"$work/nginx.conf" <<EOF
+worker_processes 1;
+daemon off;
+pid $work/nginx.pid;
+error_log $work/nginx.error.log;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  default_type application/json;
+  client_body_temp_path $work/nginx-body;
+  proxy_temp_path $work/nginx-proxy;
+  fastcgi_temp_path $work/nginx-fastcgi;
+  uwsgi_temp_path $work/nginx-uwsgi;
+  scgi_temp_path $work/nginx-scgi;
+  server {
+    listen 127.0.0.1:$nginx_port;
+    root $work/run/static;
+  }
+}
+EOF
+chmod -R a+rX "$work/run"
+nginx -c "$work/nginx.conf" -p "$work" &
+nginx_pid=$!
+for _ in $(seq 1 100); do curl -sf "http://127.0.0.1:$nginx_port/jobs_list.json" >/dev/null && break; sleep 0.05; done
+
+drive() { # url output
+  wrk -t1 -c"$connections" -d"${warmup_seconds}s" -H "X-API-Key: $key" "$1" >/dev/null
+  wrk -t1 -c"$connections" -d"${seconds}s" -H "X-API-Key: $key" -s loadtests/report.lua "$1" | tail -1 >"$2"
+}
+for name in $(cat "$work/run/scenarios"); do
+  echo "== $name"
+  drive "$base$(cat "$work/run/$name.path")" "$work/run/$name.shortlist.json"
+  drive "http://127.0.0.1:$nginx_port/$name.json" "$work/run/$name.nginx.json"
+done
+
+echo "== walking the big job at limit=100"
+python3 loadtests/walk.py 127.0.0.1 "$port" "$key" "$big_job" 100 >"$work/run/walk.json"
+
+echo "== mixed: the same reads alone, then with 5% durable writes"
+mix() { # write_percent output
+  APPLICATIONS_FILE="$work/applications" STAGES="$stages" API_KEY="$key" JOB_ID="$big_job" WRITE_PERCENT=$1 \
+    wrk -t1 -c"$connections" -d"${warmup_seconds}s" -s loadtests/mixed.lua "$base" >/dev/null
+  APPLICATIONS_FILE="$work/applications" STAGES="$stages" API_KEY="$key" JOB_ID="$big_job" WRITE_PERCENT=$1 \
+    wrk -t1 -c"$connections" -d"${seconds}s" -s loadtests/mixed.lua "$base" | tail -1 >"$2"
+}
+mix 0 "$work/run/mixed-read.json"
+mix 5 "$work/run/mixed-write.json"
+
+total=$(( big_job_applications + (jobs - 1) * small_job_applications ))
+rss_anon=$(awk '/^RssAnon/ {print $2}' "/proc/$server/status")
+rss_file=$(awk '/^RssFile/ {print $2}' "/proc/$server/status")
+echo "{\"rss_anon_kib\":$rss_anon,\"rss_file_kib\":$rss_file,\"bytes_per_application_anon\":$((rss_anon * 1024 / total)),\"bytes_per_application_file\":$((rss_file * 1024 / total))}" >"$work/run/memory.json"
+echo "{\"applications_total\":$total,\"big_job_applications\":$big_job_applications,\"small_job_applications\":$small_job_applications,\"jobs\":$jobs}" >"$work/run/dataset.json"
+echo "{\"connections\":$connections,\"seconds\":$seconds,\"warmup_seconds\":$warmup_seconds,\"generator\":\"wrk -t1\",\"server_workers\":\"default (one per core)\"}" >"$work/run/settings.json"
+echo
+python3 loadtests/summarise.py "$work/run" loadtests/results | tee loadtests/results/latest.md
