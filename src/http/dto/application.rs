@@ -6,6 +6,8 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
+use super::Iso8601;
+
 use super::job::StageView;
 use crate::domain::application::{Application, Pipeline};
 use crate::domain::ats::{AtsBreakdown, CriterionKind, CriterionResult, Verdict};
@@ -31,8 +33,8 @@ pub struct ApplicationListItem<'a> {
     pub tags: &'a [Tag],
     pub status: &'static str,
     pub pipeline_state: &'static str,
-    pub created_at: String,
-    pub updated_at: String,
+    pub created_at: Iso8601,
+    pub updated_at: Iso8601,
 }
 
 impl<'a> ApplicationListItem<'a> {
@@ -47,8 +49,8 @@ impl<'a> ApplicationListItem<'a> {
             tags: &application.tags,
             status: application.status.as_str(),
             pipeline_state: application.pipeline.state.as_str(),
-            created_at: application.created_at.to_iso8601(),
-            updated_at: application.updated_at.to_iso8601(),
+            created_at: Iso8601(application.created_at),
+            updated_at: Iso8601(application.updated_at),
         }
     }
 }
@@ -59,7 +61,7 @@ pub struct PipelineView<'a> {
     pub state: &'static str,
     pub reason: Option<&'a str>,
     pub run: u32,
-    pub updated_at: String,
+    pub updated_at: Iso8601,
 }
 
 impl<'a> PipelineView<'a> {
@@ -68,7 +70,7 @@ impl<'a> PipelineView<'a> {
             state: pipeline.state.as_str(),
             reason: pipeline.reason.as_deref(),
             run: pipeline.run,
-            updated_at: pipeline.updated_at.to_iso8601(),
+            updated_at: Iso8601(pipeline.updated_at),
         }
     }
 }
@@ -100,8 +102,8 @@ pub struct ApplicationDetail<'a> {
     pub ats: Option<AtsView<'a>>,
     pub pipeline: PipelineView<'a>,
     pub comment_count: usize,
-    pub created_at: String,
-    pub updated_at: String,
+    pub created_at: Iso8601,
+    pub updated_at: Iso8601,
 }
 
 /// The parsed resume and breakdown of one application, decoded for a
@@ -155,8 +157,8 @@ impl<'a> ApplicationDetail<'a> {
             ats: results.ats.as_ref().map(AtsView::new),
             pipeline: PipelineView::new(&application.pipeline),
             comment_count: application.comments.len(),
-            created_at: application.created_at.to_iso8601(),
-            updated_at: application.updated_at.to_iso8601(),
+            created_at: Iso8601(application.created_at),
+            updated_at: Iso8601(application.updated_at),
         }
     }
 }
@@ -467,7 +469,7 @@ pub struct CommentView<'a> {
     pub paragraphs: Vec<&'a str>,
     pub source: &'static str,
     pub author: AuthorView<'a>,
-    pub created_at: String,
+    pub created_at: Iso8601,
 }
 
 #[derive(Serialize)]
@@ -487,7 +489,33 @@ impl<'a> CommentView<'a> {
             paragraphs: comment.paragraphs(),
             source: comment.source.as_str(),
             author: AuthorView { user_id: comment.author.as_str(), name },
-            created_at: comment.created_at.to_iso8601(),
+            created_at: Iso8601(comment.created_at),
         }
     }
+}
+
+/// `GET /api/v1/applications/:id/resume`.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ResumeResponse<'a> {
+    pub application_id: &'a str,
+    pub pipeline: PipelineView<'a>,
+    pub resume: Option<ResumeView<'a>>,
+}
+
+/// `GET /api/v1/applications/:id/ats`.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AtsResponse<'a> {
+    pub application_id: &'a str,
+    pub ats_score: Option<u8>,
+    pub pipeline: PipelineView<'a>,
+    pub ats: Option<AtsView<'a>>,
+}
+
+/// `GET /api/v1/applications/:id/comments`.
+#[derive(Serialize)]
+pub struct CommentsPage<'a> {
+    pub comments: Vec<CommentView<'a>>,
+    pub pagination: super::Pagination,
 }

@@ -2,6 +2,8 @@
 
 use serde::Serialize;
 
+use super::Iso8601;
+
 use crate::domain::ats::Weighting;
 use crate::domain::job::{FormField, Job, Stage};
 use crate::domain::tag::Tag;
@@ -16,7 +18,7 @@ pub struct JobSummary<'a> {
     pub team_id: &'a str,
     pub team_name: &'a str,
     pub application_count: u32,
-    pub created_at: String,
+    pub created_at: Iso8601,
 }
 
 impl<'a> JobSummary<'a> {
@@ -28,7 +30,7 @@ impl<'a> JobSummary<'a> {
             team_id: job.team_id.as_str(),
             team_name: team_name(workspace, job),
             application_count: job.application_count,
-            created_at: job.created_at.to_iso8601(),
+            created_at: Iso8601(job.created_at),
         }
     }
 }
@@ -56,8 +58,8 @@ pub struct JobDetail<'a> {
     pub tags: &'a [Tag],
     pub collaborators: Vec<&'a str>,
     pub application_count: u32,
-    pub created_at: String,
-    pub updated_at: String,
+    pub created_at: Iso8601,
+    pub updated_at: Iso8601,
 }
 
 #[derive(Serialize)]
@@ -141,8 +143,8 @@ impl<'a> JobDetail<'a> {
             tags: &job.tags,
             collaborators: definition.collaborators.iter().map(|user| user.as_str()).collect(),
             application_count: job.application_count,
-            created_at: job.created_at.to_iso8601(),
-            updated_at: job.updated_at.to_iso8601(),
+            created_at: Iso8601(job.created_at),
+            updated_at: Iso8601(job.updated_at),
         }
     }
 }

@@ -2,6 +2,8 @@
 
 use serde::Serialize;
 
+use super::Iso8601;
+
 use crate::auth::api_key::masked_key;
 use crate::domain::api_key::ApiKey;
 use crate::domain::time::Timestamp;
@@ -19,7 +21,7 @@ pub struct KeyView<'a> {
     pub is_active: bool,
     /// `null` when the key uses the server's default.
     pub rate_limit_per_minute: Option<u32>,
-    pub created_at: String,
+    pub created_at: Iso8601,
 }
 
 #[derive(Serialize)]
@@ -43,7 +45,7 @@ impl<'a> KeyView<'a> {
             expires_at: key.expires_at.map(Timestamp::to_iso8601),
             is_active: key.is_active(now),
             rate_limit_per_minute: key.rate_limit_per_minute,
-            created_at: key.created_at.to_iso8601(),
+            created_at: Iso8601(key.created_at),
         }
     }
 }

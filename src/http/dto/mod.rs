@@ -8,3 +8,21 @@ pub mod key;
 pub mod pagination;
 
 pub use pagination::Pagination;
+
+use serde::{Serialize, Serializer};
+
+use crate::domain::time::Timestamp;
+
+/// A timestamp on the wire (`2026-11-21T09:30:00.000Z`), written from a
+/// stack buffer: a page of applications holds forty of them.
+#[derive(Clone, Copy, Debug)]
+pub struct Iso8601(pub Timestamp);
+
+impl Serialize for Iso8601 {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self.0.iso8601_bytes() {
+            Some(bytes) => serializer.serialize_str(std::str::from_utf8(&bytes).expect("ASCII")),
+            None => serializer.serialize_str(&self.0.to_iso8601()),
+        }
+    }
+}

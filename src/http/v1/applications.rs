@@ -1,12 +1,12 @@
 //! GET /api/v1/applications/:id, .../resume, .../ats and .../comments.
 
 use actix_web::{web, HttpRequest, HttpResponse};
-use serde_json::json;
 
 use crate::domain::commands::application_in_scope;
 use crate::domain::query::page_of;
 use crate::http::dto::application::{
-    ApplicationDetail, AtsView, CommentView, DecodedResults, PipelineView, ResumeView,
+    ApplicationDetail, AtsResponse, AtsView, CommentView, CommentsPage, DecodedResults, PipelineView, ResumeResponse,
+    ResumeView,
 };
 use crate::http::dto::Pagination;
 use crate::http::envelope::success;
@@ -39,11 +39,12 @@ pub async fn resume(
     let workspace = caller.workspace.state.read();
     let (application, _) = application_in_scope(&workspace, &application_id, &caller.key.claims)
         .map_err(|error| ApiError::Domain(SURFACE, error))?;
-    Ok(success(json!({
-        "applicationId": application.id.as_str(),
-        "pipeline": PipelineView::new(&application.pipeline),
-        "resume": DecodedResults::resume_of(application)?.as_ref().map(ResumeView::new),
-    })))
+    let resume = DecodedResults::resume_of(application)?;
+    Ok(success(ResumeResponse {
+        application_id: application.id.as_str(),
+        pipeline: PipelineView::new(&application.pipeline),
+        resume: resume.as_ref().map(ResumeView::new),
+    }))
 }
 
 /// `{applicationId, atsScore, pipeline, ats}`; `ats` is null until scored.
@@ -56,12 +57,13 @@ pub async fn ats(
     let workspace = caller.workspace.state.read();
     let (application, _) = application_in_scope(&workspace, &application_id, &caller.key.claims)
         .map_err(|error| ApiError::Domain(SURFACE, error))?;
-    Ok(success(json!({
-        "applicationId": application.id.as_str(),
-        "atsScore": application.ats_score(),
-        "pipeline": PipelineView::new(&application.pipeline),
-        "ats": DecodedResults::ats_of(application)?.as_ref().map(AtsView::new),
-    })))
+    let ats = DecodedResults::ats_of(application)?;
+    Ok(success(AtsResponse {
+        application_id: application.id.as_str(),
+        ats_score: application.ats_score(),
+        pipeline: PipelineView::new(&application.pipeline),
+        ats: ats.as_ref().map(AtsView::new),
+    }))
 }
 
 /// The thread, oldest first, paginated with `offset` and `limit`.
@@ -78,5 +80,5 @@ pub async fn comments(
     let found = page_of(application.comments.iter().map(|comment| &**comment), page);
     let comments: Vec<CommentView> =
         found.items.iter().map(|comment| CommentView::new(&workspace, application.id.as_str(), comment)).collect();
-    Ok(success(json!({ "comments": comments, "pagination": Pagination::new(page, found.total) })))
+    Ok(success(CommentsPage { comments, pagination: Pagination::new(page, found.total) }))
 }
