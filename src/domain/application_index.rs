@@ -343,6 +343,11 @@ impl OrderedApplications {
         self.bucket_of(ordinal).is_some()
     }
 
+    /// `None` when `ordinal` is not a member; else its score (`None`: unscored).
+    pub fn score_of_member(&self, ordinal: u32) -> Option<Option<u8>> {
+        self.bucket_of(ordinal).map(|bucket| (bucket != UNSCORED_BUCKET).then_some(bucket as u8))
+    }
+
     fn bucket_of(&self, ordinal: u32) -> Option<usize> {
         match self.bucket_by_ordinal.get(ordinal as usize) {
             None | Some(&NOT_A_MEMBER) => None,

@@ -1,7 +1,8 @@
 //! The applications of one job, by ordinal, with one ordered index over the
-//! whole job and one per stage, so that list pages never scan the job.
+//! whole job and one per stage, so that list pages never scan the job; and,
+//! built on the first name search, the words of the candidates' names.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::OnceLock;
 
 use super::application_index::{BulkMember, OrderedApplications};
@@ -26,6 +27,12 @@ pub struct JobApplications {
     /// recovery does not pay for jobs nobody applies to, and kept up to
     /// date by `add` from then on.
     emails: OnceLock<HashSet<Box<str>>>,
+    /// Each distinct word of the lower-cased candidate names, with the
+    /// ordinals (ascending) whose name has it. A name search scans the
+    /// distinct words, far fewer than applications, instead of every name.
+    /// Built on the first name search and kept up to date by `add`, so jobs
+    /// nobody searches cost nothing.
+    name_words: OnceLock<BTreeMap<Box<str>, Vec<u32>>>,
 }
 
 /// How emails compare when deciding whether one address applied twice:
@@ -50,6 +57,7 @@ impl JobApplications {
         }
         Self {
             emails: OnceLock::new(),
+            name_words: OnceLock::new(),
             by_ordinal,
             all: OrderedApplications::from_ascending(all),
             by_stage: by_stage
@@ -89,8 +97,47 @@ impl JobApplications {
         }
     }
 
+    /// Ordinals (ascending, distinct) whose name key may contain `needle`
+    /// (lower-cased): every one whose name key does contain it, and maybe
+    /// others, which the caller checks. A name that contains the needle has
+    /// each of the needle's whitespace-separated parts inside one of its
+    /// words. `name_keys_of_all` lists every application's name key in
+    /// ordinal order, and is called only the first time.
+    pub fn ordinals_whose_name_may_contain(
+        &self,
+        needle: &str,
+        name_keys_of_all: impl FnOnce() -> Vec<String>,
+    ) -> Vec<u32> {
+        let words = self.name_words.get_or_init(|| {
+            let mut words: BTreeMap<Box<str>, Vec<u32>> = BTreeMap::new();
+            for (ordinal, name_key) in name_keys_of_all().iter().enumerate() {
+                let ordinal = u32::try_from(ordinal).expect("applications per job are bounded far below u32::MAX");
+                add_name_words(&mut words, ordinal, name_key);
+            }
+            words
+        });
+        let mut candidates: Option<Vec<u32>> = None;
+        for part in needle.split_whitespace() {
+            let mut with_part: Vec<u32> = words
+                .iter()
+                .filter(|(word, _)| word.contains(part))
+                .flat_map(|(_, ordinals)| ordinals.iter().copied())
+                .collect();
+            with_part.sort_unstable();
+            with_part.dedup();
+            candidates = Some(match candidates {
+                None => with_part,
+                Some(previous) => intersect_ascending(&previous, &with_part),
+            });
+        }
+        candidates.unwrap_or_else(|| (0..self.next_ordinal()).collect())
+    }
+
     pub fn add(&mut self, id: ApplicationId, stage_id: &StageId, score: Option<u8>, name_key: &str) -> u32 {
         let ordinal = self.next_ordinal();
+        if let Some(words) = self.name_words.get_mut() {
+            add_name_words(words, ordinal, name_key);
+        }
         self.by_ordinal.push(id);
         self.all.insert(ordinal, score, name_key);
         self.by_stage.entry(stage_id.clone()).or_default().insert(ordinal, score, name_key);
@@ -125,6 +172,32 @@ impl JobApplications {
     pub fn count_in_stage(&self, stage_id: &StageId) -> usize {
         self.by_stage.get(stage_id).map_or(0, OrderedApplications::len)
     }
+}
+
+fn add_name_words(words: &mut BTreeMap<Box<str>, Vec<u32>>, ordinal: u32, name_key: &str) {
+    for word in name_key.split_whitespace() {
+        let ordinals = words.entry(word.into()).or_default();
+        // A name may repeat a word; ordinals arrive ascending.
+        if ordinals.last() != Some(&ordinal) {
+            ordinals.push(ordinal);
+        }
+    }
+}
+
+fn intersect_ascending(left: &[u32], right: &[u32]) -> Vec<u32> {
+    let (mut left_position, mut right_position, mut both) = (0, 0, Vec::new());
+    while left_position < left.len() && right_position < right.len() {
+        match left[left_position].cmp(&right[right_position]) {
+            std::cmp::Ordering::Less => left_position += 1,
+            std::cmp::Ordering::Greater => right_position += 1,
+            std::cmp::Ordering::Equal => {
+                both.push(left[left_position]);
+                left_position += 1;
+                right_position += 1;
+            }
+        }
+    }
+    both
 }
 
 #[cfg(test)]

@@ -1,14 +1,18 @@
 //! Reads. They run on HTTP workers under the workspace's read lock, so each
 //! is bounded: pages are capped, and the application list uses the job's
-//! ordered indexes unless a filter needs a scan (name, status), which is
+//! ordered indexes; a name search uses the job's index of name words
+//! (O(distinct words + matches)); only a status filter scans, which is
 //! documented as O(applications in the job).
 
 use super::api_key::{ApiKey, Claims};
 use super::application::{Application, ApplicationStatus};
-use super::application_index::SortOrder;
+use std::cmp::Reverse;
+
+use super::application_index::{OrderedApplications, SortOrder};
 use super::error::{invalid, DomainResult};
 use super::ids::StageId;
 use super::job::{Job, JobStatus};
+use super::job_applications::JobApplications;
 use super::workspace::Workspace;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -82,11 +86,10 @@ pub fn list_applications<'w>(
         let (ordinals, total) = ordered.page(sort, filter.ats_score_min, page.offset, page.limit);
         return Ok(PageOf { items: ordinals.into_iter().map(resolve).collect(), total });
     }
-    let name = filter.name.as_deref().map(str::to_lowercase);
-    let matches = |application: &&Application| {
-        filter.status.is_none_or(|status| application.status == status)
-            && name.as_deref().is_none_or(|name| application.name_key().contains(name))
-    };
+    if let Some(name) = filter.name.as_deref() {
+        return Ok(search_by_name(workspace, job_applications, ordered, &name.to_lowercase(), filter, sort, page));
+    }
+    let matches = |application: &&Application| filter.status.is_none_or(|status| application.status == status);
     let mut total = 0;
     let mut items = Vec::with_capacity(page.limit);
     for application in ordered.iter(sort, filter.ats_score_min).map(resolve).filter(matches) {
@@ -96,6 +99,55 @@ pub fn list_applications<'w>(
         total += 1;
     }
     Ok(PageOf { items, total })
+}
+
+/// A name search: the candidates the job's name words allow, checked
+/// against the whole name (a case-insensitive substring), then filtered,
+/// sorted in the order the index would give and paged. Costs the distinct
+/// name words of the job plus the matches, not the job's applications.
+fn search_by_name<'w>(
+    workspace: &'w Workspace,
+    job_applications: &JobApplications,
+    ordered: &OrderedApplications,
+    needle: &str,
+    filter: &ApplicationFilter,
+    sort: SortOrder,
+    page: PageRequest,
+) -> PageOf<&'w Application> {
+    let resolve = |ordinal: u32| &*workspace.applications[job_applications.id_at(ordinal)];
+    let candidates = job_applications.ordinals_whose_name_may_contain(needle, || {
+        (0..job_applications.next_ordinal()).map(|ordinal| resolve(ordinal).name_key()).collect()
+    });
+    // Without whitespace in the needle the candidates are exact (a name
+    // contains it exactly when one of its words does), so only the page's
+    // applications are looked up.
+    let exact = !needle.chars().any(char::is_whitespace);
+    let mut found: Vec<(u32, Option<u8>)> = candidates
+        .into_iter()
+        .filter_map(|ordinal| Some((ordinal, ordered.score_of_member(ordinal)?)))
+        .filter(|(_, score)| filter.ats_score_min.is_none_or(|minimum| score.is_some_and(|score| score >= minimum)))
+        .filter(|(ordinal, _)| {
+            let needs_application = filter.status.is_some() || !exact;
+            !needs_application || {
+                let application = resolve(*ordinal);
+                filter.status.is_none_or(|status| application.status == status)
+                    && (exact || application.name_key().contains(needle))
+            }
+        })
+        .collect();
+    // The index's orders: unscored last in both score orders, ties by ordinal.
+    match sort {
+        SortOrder::AtsDesc => {
+            found.sort_unstable_by_key(|(ordinal, score)| (score.is_none(), Reverse(*score), *ordinal))
+        }
+        SortOrder::AtsAsc => found.sort_unstable_by_key(|(ordinal, score)| (score.is_none(), *score, *ordinal)),
+        SortOrder::CreatedDesc => found.sort_unstable_by_key(|(ordinal, _)| Reverse(*ordinal)),
+        SortOrder::CreatedAsc => found.sort_unstable_by_key(|(ordinal, _)| *ordinal),
+        SortOrder::NameAsc => found.sort_by_cached_key(|(ordinal, _)| (resolve(*ordinal).name_key(), *ordinal)),
+    }
+    let total = found.len();
+    let items = found.into_iter().skip(page.offset).take(page.limit).map(|(ordinal, _)| resolve(ordinal)).collect();
+    PageOf { items, total }
 }
 
 /// Newest first, revoked keys left out.
@@ -108,4 +160,93 @@ pub fn list_keys(workspace: &Workspace) -> Vec<&ApiKey> {
 pub fn page_of<T: Clone>(items: impl ExactSizeIterator<Item = T>, page: PageRequest) -> PageOf<T> {
     let total = items.len();
     PageOf { items: items.skip(page.offset).take(page.limit).collect(), total }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use super::*;
+    use crate::domain::event::{Event, SubmittedApplication};
+    use crate::domain::ids::ApplicationId;
+    use crate::domain::synthetic::workspace_with_applications;
+    use crate::domain::time::Timestamp;
+
+    const SORTS: [SortOrder; 5] =
+        [SortOrder::AtsDesc, SortOrder::AtsAsc, SortOrder::CreatedDesc, SortOrder::CreatedAsc, SortOrder::NameAsc];
+
+    /// The model: the job's applications in `sort` order without a name
+    /// filter, then those whose lower-cased name contains the needle.
+    fn by_scanning(workspace: &Workspace, job: &Job, filter: &ApplicationFilter, sort: SortOrder) -> Vec<String> {
+        let unfiltered = ApplicationFilter { name: None, ..filter.clone() };
+        let everything = PageRequest { offset: 0, limit: usize::MAX };
+        let needle = filter.name.as_deref().unwrap_or_default().to_lowercase();
+        list_applications(workspace, job, &unfiltered, sort, everything)
+            .expect("lists")
+            .items
+            .into_iter()
+            .filter(|application| application.name_key().contains(&needle))
+            .map(|application| application.id.to_string())
+            .collect()
+    }
+
+    fn searched(
+        workspace: &Workspace,
+        job: &Job,
+        filter: &ApplicationFilter,
+        sort: SortOrder,
+        page: PageRequest,
+    ) -> (Vec<String>, usize) {
+        let found = list_applications(workspace, job, filter, sort, page).expect("lists");
+        (found.items.iter().map(|application| application.id.to_string()).collect(), found.total)
+    }
+
+    fn check_every_needle(workspace: &Workspace, job: &Job, needles: &[&str]) {
+        let stage = job.definition.stages[1].id.to_string();
+        for needle in needles {
+            for (stage, ats_score_min) in [(None, None), (Some(stage.clone()), None), (None, Some(60))] {
+                let filter = ApplicationFilter { name: Some((*needle).to_owned()), stage, ats_score_min, status: None };
+                for sort in SORTS {
+                    let expected = by_scanning(workspace, job, &filter, sort);
+                    let page = PageRequest { offset: 3, limit: 7 };
+                    let (items, total) = searched(workspace, job, &filter, sort, page);
+                    assert_eq!(total, expected.len(), "{needle:?} {sort:?} {filter:?}");
+                    let expected_page: Vec<String> = expected.into_iter().skip(3).take(7).collect();
+                    assert_eq!(items, expected_page, "{needle:?} {sort:?} {filter:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_name_search_finds_what_scanning_every_name_finds_in_every_order_and_after_new_applications() {
+        let (mut workspace, job_id) = workspace_with_applications(400, 11);
+        let needles = ["candidate 1", "e 12", "0", "12 ", "CANDIDATE", "date 9", "zzz", "ångström", "zoë å", "  "];
+        check_every_needle(&workspace, &workspace.jobs[&job_id].clone(), &needles);
+
+        // The word index exists now; applications added later must be in it.
+        let stage_id = workspace.jobs[&job_id].definition.stages[0].id.clone();
+        let mut rng = <rand::rngs::StdRng as rand::SeedableRng>::seed_from_u64(5);
+        for (index, name) in ["Zoë Ångström", "Candidate 120000", "ZOË ÅNGSTRÖM-Berg"].iter().enumerate() {
+            workspace.apply(&Event::ApplicationSubmitted(Box::new(SubmittedApplication {
+                application_id: ApplicationId::generate(&mut rng),
+                job_id: job_id.clone(),
+                stage_id: stage_id.clone(),
+                candidate_name: (*name).to_owned(),
+                email: format!("late{index}@example.com"),
+                phone: None,
+                answers: BTreeMap::new(),
+                resume_source: None,
+                fit_score_charged: false,
+                at: Timestamp::from_unix_milliseconds(1_800_000_000_000),
+            })));
+        }
+        check_every_needle(&workspace, &workspace.jobs[&job_id].clone(), &needles);
+        let filter = ApplicationFilter { name: Some("ångström".into()), ..ApplicationFilter::default() };
+        let everything = PageRequest { offset: 0, limit: 100 };
+        assert_eq!(
+            searched(&workspace, &workspace.jobs[&job_id].clone(), &filter, SortOrder::CreatedAsc, everything).1,
+            2
+        );
+    }
 }
