@@ -2,11 +2,12 @@
 //! whole job and one per stage, so that list pages never scan the job; and,
 //! built on the first name search, the words of the candidates' names.
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{HashMap, HashSet};
 use std::sync::OnceLock;
 
 use super::application_index::{BulkMember, OrderedApplications};
 use super::ids::{ApplicationId, StageId};
+use super::name_words::NameWords;
 
 /// One application as a job's indexes see it, for building them in bulk.
 #[derive(Clone, Debug)]
@@ -27,12 +28,10 @@ pub struct JobApplications {
     /// recovery does not pay for jobs nobody applies to, and kept up to
     /// date by `add` from then on.
     emails: OnceLock<HashSet<Box<str>>>,
-    /// Each distinct word of the lower-cased candidate names, with the
-    /// ordinals (ascending) whose name has it. A name search scans the
-    /// distinct words, far fewer than applications, instead of every name.
-    /// Built on the first name search and kept up to date by `add`, so jobs
-    /// nobody searches cost nothing.
-    name_words: OnceLock<BTreeMap<Box<str>, Vec<u32>>>,
+    /// The distinct words of the candidate names (`name_words`). Built on
+    /// the first name search and kept up to date by `add`, so jobs nobody
+    /// searches cost nothing.
+    name_words: OnceLock<NameWords>,
 }
 
 /// How emails compare when deciding whether one address applied twice:
@@ -109,22 +108,18 @@ impl JobApplications {
         name_keys_of_all: impl FnOnce() -> Vec<String>,
     ) -> Vec<u32> {
         let words = self.name_words.get_or_init(|| {
-            let mut words: BTreeMap<Box<str>, Vec<u32>> = BTreeMap::new();
+            let mut words = NameWords::default();
             for (ordinal, name_key) in name_keys_of_all().iter().enumerate() {
-                let ordinal = u32::try_from(ordinal).expect("applications per job are bounded far below u32::MAX");
-                add_name_words(&mut words, ordinal, name_key);
+                words.add(
+                    u32::try_from(ordinal).expect("applications per job are bounded far below u32::MAX"),
+                    name_key,
+                );
             }
             words
         });
         let mut candidates: Option<Vec<u32>> = None;
         for part in needle.split_whitespace() {
-            let mut with_part: Vec<u32> = words
-                .iter()
-                .filter(|(word, _)| word.contains(part))
-                .flat_map(|(_, ordinals)| ordinals.iter().copied())
-                .collect();
-            with_part.sort_unstable();
-            with_part.dedup();
+            let with_part = words.ordinals_with_a_word_containing(part);
             candidates = Some(match candidates {
                 None => with_part,
                 Some(previous) => intersect_ascending(&previous, &with_part),
@@ -136,7 +131,7 @@ impl JobApplications {
     pub fn add(&mut self, id: ApplicationId, stage_id: &StageId, score: Option<u8>, name_key: &str) -> u32 {
         let ordinal = self.next_ordinal();
         if let Some(words) = self.name_words.get_mut() {
-            add_name_words(words, ordinal, name_key);
+            words.add(ordinal, name_key);
         }
         self.by_ordinal.push(id);
         self.all.insert(ordinal, score, name_key);
@@ -171,16 +166,6 @@ impl JobApplications {
 
     pub fn count_in_stage(&self, stage_id: &StageId) -> usize {
         self.by_stage.get(stage_id).map_or(0, OrderedApplications::len)
-    }
-}
-
-fn add_name_words(words: &mut BTreeMap<Box<str>, Vec<u32>>, ordinal: u32, name_key: &str) {
-    for word in name_key.split_whitespace() {
-        let ordinals = words.entry(word.into()).or_default();
-        // A name may repeat a word; ordinals arrive ascending.
-        if ordinals.last() != Some(&ordinal) {
-            ordinals.push(ordinal);
-        }
     }
 }
 

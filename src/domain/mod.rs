@@ -22,6 +22,7 @@ pub mod job_applications;
 pub mod key_hash;
 pub mod limits;
 pub mod member;
+pub mod name_words;
 pub mod notification;
 pub mod query;
 pub mod resume;

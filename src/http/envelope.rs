@@ -40,9 +40,8 @@ pub fn created(data: impl Serialize) -> HttpResponse {
 const BODY_BUFFER_BYTES_INITIAL: usize = 16 * 1024;
 
 pub fn with_status(status: StatusCode, data: impl Serialize) -> HttpResponse {
-    let mut body = Vec::with_capacity(BODY_BUFFER_BYTES_INITIAL);
-    match serde_json::to_writer(&mut body, &Success { status: "success", data }) {
-        Ok(()) => HttpResponse::build(status).insert_header(ContentType::json()).body(body),
+    match success_body(data) {
+        Ok(body) => HttpResponse::build(status).insert_header(ContentType::json()).body(body),
         // Serialising borrowed domain values does not fail; if it ever did,
         // the client gets the envelope rather than half a body.
         Err(error) => {
@@ -51,6 +50,13 @@ pub fn with_status(status: StatusCode, data: impl Serialize) -> HttpResponse {
                 .json(failure_body("INTERNAL_ERROR", "the response could not be written"))
         }
     }
+}
+
+/// `{status: "success", data}` as a response body.
+pub fn success_body(data: impl Serialize) -> serde_json::Result<Vec<u8>> {
+    let mut body = Vec::with_capacity(BODY_BUFFER_BYTES_INITIAL);
+    serde_json::to_writer(&mut body, &Success { status: "success", data })?;
+    Ok(body)
 }
 
 pub fn failure_body<'a>(code: &'a str, message: &'a str) -> Failure<'a> {

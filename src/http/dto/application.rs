@@ -13,6 +13,7 @@ use crate::domain::application::{Application, Pipeline};
 use crate::domain::ats::{AtsBreakdown, CriterionKind, CriterionResult, Verdict};
 use crate::domain::comment::Comment;
 use crate::domain::job::Job;
+use crate::domain::query::{PageOf, PageRequest};
 use crate::domain::resume::{ContactDetails, EducationEntry, ExperienceEntry, ParsedResume, ProjectEntry, SkillEntry};
 use crate::domain::tag::Tag;
 use crate::domain::workspace::Workspace;
@@ -518,4 +519,20 @@ pub struct AtsResponse<'a> {
 pub struct CommentsPage<'a> {
     pub comments: Vec<CommentView<'a>>,
     pub pagination: super::Pagination,
+}
+
+/// `GET /api/v1/jobs/:jobId/applications`: a page of list items.
+#[derive(Serialize)]
+pub struct ApplicationsPage<'a> {
+    pub applications: Vec<ApplicationListItem<'a>>,
+    pub pagination: super::Pagination,
+}
+
+impl<'a> ApplicationsPage<'a> {
+    pub fn new(found: &PageOf<&'a Application>, page: PageRequest) -> Self {
+        Self {
+            applications: found.items.iter().map(|application| ApplicationListItem::new(application)).collect(),
+            pagination: super::Pagination::new(page, found.total),
+        }
+    }
 }

@@ -8,7 +8,7 @@ use crate::domain::application_index::{SortOrder, SCORE_MAX};
 use crate::domain::commands::job_in_scope;
 use crate::domain::job::JobStatus;
 use crate::domain::query::{list_applications, list_jobs, ApplicationFilter};
-use crate::http::dto::application::ApplicationListItem;
+use crate::http::dto::application::ApplicationsPage;
 use crate::http::dto::job::{JobDetail, JobSummary};
 use crate::http::dto::Pagination;
 use crate::http::envelope::success;
@@ -22,12 +22,6 @@ const SURFACE: Surface = Surface::PublicApi;
 #[derive(Serialize)]
 struct JobPage<'a> {
     items: Vec<JobSummary<'a>>,
-    pagination: Pagination,
-}
-
-#[derive(Serialize)]
-struct ApplicationPage<'a> {
-    applications: Vec<ApplicationListItem<'a>>,
     pagination: Pagination,
 }
 
@@ -86,9 +80,7 @@ pub async fn applications(
         job_in_scope(&workspace, &job_id, &caller.key.claims).map_err(|error| ApiError::Domain(SURFACE, error))?;
     let found =
         list_applications(&workspace, job, &filter, sort, page).map_err(|error| ApiError::Domain(SURFACE, error))?;
-    let applications: Vec<ApplicationListItem> =
-        found.items.iter().map(|application| ApplicationListItem::new(application)).collect();
-    Ok(success(ApplicationPage { applications, pagination: Pagination::new(page, found.total) }))
+    Ok(success(ApplicationsPage::new(&found, page)))
 }
 
 fn sort_order(params: &QueryParams) -> Result<SortOrder, ApiError> {

@@ -1,0 +1,72 @@
+//! What one applications-page request costs in the service's own code, on a
+//! job of 100,000: the page from the index, the page serialised as the
+//! response body, a one-word name search, and the API key lookup (SHA-256
+//! of the presented key, one map lookup) among 1,000 keys. The load test
+//! (`loadtests/run.sh`) measures the same requests end to end.
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use shortlist::auth::api_key::generate_api_key;
+use shortlist::auth::key_registry::KeyRegistry;
+use shortlist::domain::api_key::{ApiKey, Claims};
+use shortlist::domain::application_index::SortOrder;
+use shortlist::domain::ids::{KeyId, UserId, WorkspaceId};
+use shortlist::domain::query::{list_applications, ApplicationFilter, PageRequest};
+use shortlist::domain::synthetic::workspace_with_applications;
+use shortlist::domain::time::Timestamp;
+use shortlist::http::dto::application::ApplicationsPage;
+use shortlist::http::envelope::success_body;
+
+const APPLICATIONS: u32 = 100_000;
+const KEYS: usize = 1_000;
+
+fn listing(criterion: &mut Criterion) {
+    let (workspace, job_id) = workspace_with_applications(APPLICATIONS, 1);
+    let job = &workspace.jobs[&job_id];
+    let page = PageRequest { offset: 0, limit: 20 };
+    let everyone = ApplicationFilter::default();
+    let mut group = criterion.benchmark_group("applications_page_of_20_from_100k");
+    group.bench_function("from_the_index", |bencher| {
+        bencher.iter(|| list_applications(&workspace, job, &everyone, SortOrder::AtsDesc, page).expect("lists").total)
+    });
+    group.bench_function("serialised_as_the_response_body", |bencher| {
+        bencher.iter(|| {
+            let found = list_applications(&workspace, job, &everyone, SortOrder::AtsDesc, page).expect("lists");
+            success_body(ApplicationsPage::new(&found, page)).expect("serialises").len()
+        })
+    });
+    let by_name = ApplicationFilter { name: Some("12345".into()), ..ApplicationFilter::default() };
+    group.bench_function("name_search_one_word", |bencher| {
+        bencher.iter(|| list_applications(&workspace, job, &by_name, SortOrder::AtsDesc, page).expect("lists").total)
+    });
+    group.finish();
+
+    let registry = KeyRegistry::default();
+    let workspace_id = WorkspaceId::parse("bench").expect("valid");
+    let mut rng = <rand::rngs::StdRng as rand::SeedableRng>::seed_from_u64(3);
+    let mut presented = String::new();
+    for ordinal in 0..KEYS {
+        let material = generate_api_key();
+        let key = ApiKey {
+            id: KeyId::generate(&mut rng),
+            name: format!("key {ordinal}"),
+            hash: material.hash,
+            key_prefix: material.key_prefix,
+            claims: Claims::default(),
+            expires_at: None,
+            rate_limit_per_minute: None,
+            created_by: UserId::parse("owner").expect("valid"),
+            created_at: Timestamp::from_unix_milliseconds(0),
+            ordinal: ordinal as u32,
+            revoked_at: None,
+        };
+        registry.insert(&workspace_id, &key, 600, None);
+        presented = material.plaintext;
+    }
+    let now = Timestamp::from_unix_milliseconds(1_800_000_000_000);
+    criterion.bench_function("api_key_lookup_among_1000", |bencher| {
+        bencher.iter(|| registry.authenticate(&presented, now).is_ok())
+    });
+}
+
+criterion_group!(benches, listing);
+criterion_main!(benches);
