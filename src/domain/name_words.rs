@@ -56,17 +56,21 @@ impl NameWords {
     pub fn ordinals_with_a_word_containing(&self, part: &str) -> Vec<u32> {
         debug_assert!(!part.is_empty() && !part.chars().any(char::is_whitespace));
         let mut found = Vec::new();
-        let mut last_word = None;
+        let (mut last_word, mut words_matched) = (None, 0);
         for offset in memmem::find_iter(self.text.as_bytes(), part.as_bytes()) {
             let offset = offset as u32;
             let word = self.starts.partition_point(|&start| start <= offset) - 1;
             if last_word != Some(word) {
                 found.extend_from_slice(&self.ordinals[word]);
                 last_word = Some(word);
+                words_matched += 1;
             }
         }
-        found.sort_unstable();
-        found.dedup();
+        // One word's ordinals are already ascending and distinct.
+        if words_matched > 1 {
+            found.sort_unstable();
+            found.dedup();
+        }
         found
     }
 }

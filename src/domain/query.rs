@@ -8,7 +8,7 @@ use super::api_key::{ApiKey, Claims};
 use super::application::{Application, ApplicationStatus};
 use std::cmp::Reverse;
 
-use super::application_index::{OrderedApplications, SortOrder};
+use super::application_index::{OrderedApplications, SortOrder, SCORE_MAX};
 use super::error::{invalid, DomainResult};
 use super::ids::StageId;
 use super::job::{Job, JobStatus};
@@ -136,11 +136,11 @@ fn search_by_name<'w>(
         })
         .collect();
     // The index's orders: unscored last in both score orders, ties by ordinal.
+    // `found` is in ordinal order, so a stable distribution by score keeps
+    // ties in it: O(matches), where a sort is O(matches log matches).
     match sort {
-        SortOrder::AtsDesc => {
-            found.sort_unstable_by_key(|(ordinal, score)| (score.is_none(), Reverse(*score), *ordinal))
-        }
-        SortOrder::AtsAsc => found.sort_unstable_by_key(|(ordinal, score)| (score.is_none(), *score, *ordinal)),
+        SortOrder::AtsDesc => found = distributed_by_score(&found, |score| usize::from(SCORE_MAX - score)),
+        SortOrder::AtsAsc => found = distributed_by_score(&found, usize::from),
         SortOrder::CreatedDesc => found.sort_unstable_by_key(|(ordinal, _)| Reverse(*ordinal)),
         SortOrder::CreatedAsc => found.sort_unstable_by_key(|(ordinal, _)| *ordinal),
         SortOrder::NameAsc => found.sort_by_cached_key(|(ordinal, _)| (resolve(*ordinal).name_key(), *ordinal)),
@@ -148,6 +148,28 @@ fn search_by_name<'w>(
     let total = found.len();
     let items = found.into_iter().skip(page.offset).take(page.limit).map(|(ordinal, _)| resolve(ordinal)).collect();
     PageOf { items, total }
+}
+
+/// `found` (ascending by ordinal) ordered by `rank` of each score (0 first,
+/// at most `SCORE_MAX`), unscored last, ordinals ascending within a rank:
+/// a counting sort over the 102 possible places.
+fn distributed_by_score(found: &[(u32, Option<u8>)], rank: impl Fn(u8) -> usize) -> Vec<(u32, Option<u8>)> {
+    const UNSCORED_RANK: usize = SCORE_MAX as usize + 1;
+    let rank_of = |score: Option<u8>| score.map_or(UNSCORED_RANK, &rank);
+    let mut starts = [0usize; UNSCORED_RANK + 2];
+    for &(_, score) in found {
+        starts[rank_of(score) + 1] += 1;
+    }
+    for position in 1..starts.len() {
+        starts[position] += starts[position - 1];
+    }
+    let mut ordered = vec![(0, None); found.len()];
+    for &(ordinal, score) in found {
+        let place = &mut starts[rank_of(score)];
+        ordered[*place] = (ordinal, score);
+        *place += 1;
+    }
+    ordered
 }
 
 /// Newest first, revoked keys left out.
