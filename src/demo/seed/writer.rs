@@ -92,6 +92,15 @@ pub fn write_data_set(
     let layout = DataLayout::new(data_dir);
     let (existing, _) = recover(&layout)?;
     let snapshot_lsn = existing.iter().map(|workspace| workspace.last_lsn).max().unwrap_or(0);
+    // Every name is checked before anything is written, so a refusal leaves
+    // the directory as it was.
+    let workspace_ids: Vec<WorkspaceId> = (1..=settings.workspaces)
+        .map(|number| WorkspaceId::parse(&format!("seed-{number}")).expect("a valid pattern"))
+        .collect();
+    if let Some(taken) = workspace_ids.iter().find(|id| existing.iter().any(|workspace| &workspace.state.id == *id)) {
+        return Err(SeedError::WorkspaceExists(taken.clone()));
+    }
+    drop(existing);
     let blobs = BlobStore::open(layout.blobs())?;
     let environment = SeedEnvironment {
         now,
@@ -99,11 +108,7 @@ pub fn write_data_set(
         extractor: ExtractorProgram(std::env::current_exe()?),
     };
     let mut seeded = Vec::new();
-    for workspace_number in 1..=settings.workspaces {
-        let workspace_id = WorkspaceId::parse(&format!("seed-{workspace_number}")).expect("a valid pattern");
-        if existing.iter().any(|workspace| workspace.state.id == workspace_id) {
-            return Err(SeedError::WorkspaceExists(workspace_id));
-        }
+    for (workspace_number, workspace_id) in (1..=settings.workspaces).zip(workspace_ids) {
         let pack_name = format!("{workspace_id}-{}", now.unix_milliseconds());
         let mut pack = PackWriter::create(blobs.root(), &pack_name)?;
         let (workspace, key_plaintext) =
