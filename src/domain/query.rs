@@ -4,10 +4,10 @@
 //! (O(distinct words + matches)); only a status filter scans, which is
 //! documented as O(applications in the job).
 
-use super::api_key::{ApiKey, Claims};
-use super::application::{Application, ApplicationStatus};
 use std::cmp::Reverse;
 
+use super::api_key::{ApiKey, Claims};
+use super::application::{Application, ApplicationStatus};
 use super::application_index::{OrderedApplications, SortOrder, SCORE_MAX};
 use super::error::{invalid, DomainResult};
 use super::ids::StageId;

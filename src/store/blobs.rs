@@ -432,13 +432,40 @@ mod tests {
         assert!(!reopened.path_of(&packed).exists(), "content a pack holds is not written again");
     }
 
+    fn finished_pack(directory: &TestDirectory, content: &[u8]) -> PathBuf {
+        let mut pack = PackWriter::create(&directory.0.join("blobs"), "seed-1").expect("a pack");
+        pack.add(BlobHash::of(content), content).expect("added");
+        pack.finish().expect("finished")
+    }
+
+    #[test]
+    fn a_pack_index_that_fails_its_checksum_stops_the_store_from_opening_and_names_the_file() {
+        let directory = TestDirectory::new();
+        let pack_path = finished_pack(&directory, b"written by seed");
+        let index_path = pack_path.with_extension("index");
+        let mut index = fs::read(&index_path).expect("the index");
+        index[20] ^= 0x01;
+        fs::write(&index_path, index).expect("damaged");
+        let error = BlobStore::open(directory.0.join("blobs")).err().expect("refused");
+        let message = error.to_string();
+        assert!(message.contains("checksum") && message.contains("seed-1.index"), "{message}");
+    }
+
+    #[test]
+    fn a_pack_cut_short_reports_the_blob_past_its_end_instead_of_reading_garbage() {
+        let directory = TestDirectory::new();
+        let pack_path = finished_pack(&directory, b"written by seed");
+        let length = fs::metadata(&pack_path).expect("the pack").len();
+        File::options().write(true).open(&pack_path).and_then(|file| file.set_len(length - 4)).expect("cut short");
+        let error = directory.store().get(&BlobHash::of(b"written by seed")).expect_err("past the end");
+        assert!(error.to_string().contains("points past the pack"), "{error}");
+    }
+
     #[test]
     fn a_damaged_pack_entry_is_corrupt_and_a_fresh_put_repairs_it() {
         let directory = TestDirectory::new();
-        let mut pack = PackWriter::create(&directory.0.join("blobs"), "seed-1").expect("a pack");
         let hash = BlobHash::of(b"written by seed");
-        pack.add(hash, b"written by seed").expect("added");
-        let pack_path = pack.finish().expect("finished");
+        let pack_path = finished_pack(&directory, b"written by seed");
         let mut bytes = fs::read(&pack_path).expect("the pack");
         let last = bytes.len() - 1;
         bytes[last] ^= 0xff;
