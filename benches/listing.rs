@@ -1,20 +1,26 @@
 //! What one applications-page request costs in the service's own code, on a
 //! job of 100,000: the page from the index, the page serialised as the
 //! response body, a one-word name search, and the API key lookup (SHA-256
-//! of the presented key, one map lookup) among 1,000 keys. The load test
-//! (`loadtests/run.sh`) measures the same requests end to end.
+//! of the presented key, one map lookup) among 1,000 keys. Then what a
+//! resume read costs: decoding a stored parsed resume into owned strings
+//! beside decoding it with strings borrowed from the stored bytes (what
+//! reads do), and the borrowed decode serialised as the response body. The
+//! load test (`loadtests/run.sh`) measures the same requests end to end.
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use shortlist::auth::api_key::generate_api_key;
 use shortlist::auth::key_registry::KeyRegistry;
 use shortlist::domain::api_key::{ApiKey, Claims};
 use shortlist::domain::application_index::SortOrder;
+use shortlist::domain::encoded::Encoded;
 use shortlist::domain::ids::{KeyId, UserId, WorkspaceId};
 use shortlist::domain::query::{list_applications, ApplicationFilter, PageRequest};
 use shortlist::domain::synthetic::workspace_with_applications;
 use shortlist::domain::time::Timestamp;
-use shortlist::http::dto::application::ApplicationsPage;
+use shortlist::engine::YearMonth;
+use shortlist::http::dto::application::{ApplicationsPage, ResumeView};
 use shortlist::http::envelope::success_body;
+use shortlist::workspace::pipeline::{current_resume_bytes, decode_resume, encode_resume, read_resume};
 
 const APPLICATIONS: u32 = 100_000;
 const KEYS: usize = 1_000;
@@ -68,5 +74,30 @@ fn listing(criterion: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, listing);
+fn resume_read(criterion: &mut Criterion) {
+    let text = include_str!("../tests/fixtures/resumes/r01-backend-engineer.txt");
+    let present = YearMonth { year: 2026, month: 11 };
+    let resume = shortlist::engine::parse_resume(text, present).expect("parses");
+    let stored = Encoded::new(encode_resume(&resume).expect("encodes"));
+    let mut group = criterion.benchmark_group("stored_resume_read");
+    group.bench_function("decoded_owned", |bencher| {
+        bencher.iter(|| decode_resume(&stored).expect("decodes").skills.len())
+    });
+    group.bench_function("decoded_borrowed", |bencher| {
+        bencher.iter(|| {
+            let bytes = current_resume_bytes(&stored).expect("current");
+            read_resume(&bytes).expect("decodes").skills.len()
+        })
+    });
+    group.bench_function("decoded_borrowed_and_serialised", |bencher| {
+        bencher.iter(|| {
+            let bytes = current_resume_bytes(&stored).expect("current");
+            let read = read_resume(&bytes).expect("decodes");
+            success_body(ResumeView::new(&read)).expect("serialises").len()
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, listing, resume_read);
 criterion_main!(benches);

@@ -40,7 +40,7 @@ mod text;
 mod validation;
 
 #[cfg(test)]
-mod property_tests;
+pub(crate) mod property_tests;
 
 pub use dates::YearMonth;
 pub use error::EngineError;

@@ -58,7 +58,7 @@ fn resume_line() -> impl Strategy<Value = String> {
     ]
 }
 
-fn resume_text() -> impl Strategy<Value = String> {
+pub(crate) fn resume_text() -> impl Strategy<Value = String> {
     (prop::collection::vec(resume_line(), 0..40), prop::sample::select(&["\n", "\r\n", "\r"][..]))
         .prop_map(|(lines, line_ending)| lines.join(line_ending))
 }
@@ -75,7 +75,7 @@ fn weight() -> impl Strategy<Value = u32> {
     prop_oneof![4 => 0u32..=100, 1 => any::<u32>()]
 }
 
-fn criteria() -> impl Strategy<Value = Criteria> {
+pub(crate) fn criteria() -> impl Strategy<Value = Criteria> {
     (
         prop::collection::vec(keyword(), 0..8),
         prop::collection::vec(keyword(), 0..8),

@@ -16,7 +16,7 @@ use serde_json::{json, Value};
 
 use super::body::{payload_error, read_limited, MultipartMustClose};
 use super::client_address::client_address;
-use super::dto::application::{ApplicationDetail, DecodedResults};
+use super::dto::application::{ApplicationDetail, StoredResults};
 use super::envelope::created;
 use super::error::{ApiError, Surface};
 use super::state::AppState;
@@ -95,7 +95,8 @@ pub async fn apply(
     let command = SubmitApplication { job_id, input };
     let application =
         state.registry.execute(&workspace, command).await.map_err(|error| ApiError::from_registry(SURFACE, error))?;
-    let results = DecodedResults::of(&application)?;
+    let stored = StoredResults::of(&application)?;
+    let results = stored.decode(&application)?;
     let workspace = workspace.state.read();
     Ok(created(json!({ "application": ApplicationDetail::new(&workspace, &application, &results) })))
 }

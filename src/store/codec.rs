@@ -48,7 +48,7 @@
 //! and a corrupt length prefix in a log record cannot ask for more than 16 MiB.
 
 use serde::de::DeserializeOwned;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// The largest encoded value accepted, in either direction. It matches the
 /// snapshot payload limit: nothing larger is ever written, so nothing larger
@@ -115,6 +115,13 @@ pub fn encode_into<T: Serialize>(value: &T, buffer: &mut Vec<u8>) -> Result<(), 
 /// Decodes one value that must occupy all of `bytes`: trailing bytes mean the
 /// input is not what the caller thinks it is, so they are an error.
 pub fn decode<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, CodecError> {
+    decode_borrowed(bytes)
+}
+
+/// Decodes one value, as [`decode`] does, whose `&str` fields point into
+/// `bytes` instead of being copied: a read that only serialises the value
+/// again (a response) then allocates nothing per string.
+pub fn decode_borrowed<'a, T: Deserialize<'a>>(bytes: &'a [u8]) -> Result<T, CodecError> {
     if bytes.len() > ENCODED_BYTES_MAX {
         return Err(CodecError::Decode(format!(
             "the input is {} bytes; the limit is {ENCODED_BYTES_MAX} bytes",
@@ -130,9 +137,9 @@ pub fn decode<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, CodecError> {
     }
 }
 
-fn decode_with_limit<T: DeserializeOwned, const DECODED_BYTES_MAX: usize>(bytes: &[u8]) -> Result<T, CodecError> {
+fn decode_with_limit<'a, T: Deserialize<'a>, const DECODED_BYTES_MAX: usize>(bytes: &'a [u8]) -> Result<T, CodecError> {
     let configuration = bincode::config::standard().with_limit::<DECODED_BYTES_MAX>();
-    let (value, consumed) = bincode::serde::decode_from_slice(bytes, configuration)
+    let (value, consumed) = bincode::serde::borrow_decode_from_slice(bytes, configuration)
         .map_err(|error| CodecError::Decode(error.to_string()))?;
     if consumed != bytes.len() {
         return Err(CodecError::TrailingBytes { consumed, length: bytes.len() });

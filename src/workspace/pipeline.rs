@@ -3,6 +3,7 @@
 //! resume file within its bounds (`extract`), running the engine with panics
 //! contained, and the outcome that goes back as a message.
 
+use std::borrow::Cow;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
 
@@ -148,6 +149,45 @@ pub fn decode_breakdown(scored: &ScoredBreakdown) -> Result<AtsBreakdown, String
     decoded.map_err(|error| error.to_string())
 }
 
+/// A stored parsed resume's encoding in the current engine's shape, without
+/// its marker: borrowed from the state when the current engine made it,
+/// converted and encoded again when an older one did (only then does a read
+/// pay a copy). [`read_resume`] decodes it with borrowed strings.
+pub fn current_resume_bytes(encoded: &Encoded) -> Result<Cow<'_, [u8]>, String> {
+    current_bytes(encoded.bytes(), RESUME_CURRENT_MARKER, || decode_resume(encoded))
+}
+
+/// A parsed resume whose strings point into `bytes`, which
+/// [`current_resume_bytes`] gave.
+pub fn read_resume(bytes: &[u8]) -> Result<ParsedResume<&str>, String> {
+    codec::decode_borrowed(bytes).map_err(|error| error.to_string())
+}
+
+/// A stored breakdown's encoding in the current engine's shape, as
+/// [`current_resume_bytes`] gives a parsed resume's.
+pub fn current_breakdown_bytes(scored: &ScoredBreakdown) -> Result<Cow<'_, [u8]>, String> {
+    current_bytes(scored.breakdown.bytes(), BREAKDOWN_CURRENT_MARKER, || decode_breakdown(scored))
+}
+
+/// `stored` after its marker when that is `current_marker`; otherwise what
+/// `convert` makes of it, encoded.
+fn current_bytes<T: serde::Serialize>(
+    stored: &[u8],
+    current_marker: u8,
+    convert: impl FnOnce() -> Result<T, String>,
+) -> Result<Cow<'_, [u8]>, String> {
+    match stored.split_first() {
+        Some((&marker, rest)) if marker == current_marker => Ok(Cow::Borrowed(rest)),
+        _ => codec::encode(&convert()?).map(Cow::Owned).map_err(|error| error.to_string()),
+    }
+}
+
+/// A breakdown whose strings point into `bytes`, which
+/// [`current_breakdown_bytes`] gave.
+pub fn read_breakdown(bytes: &[u8]) -> Result<AtsBreakdown<&str>, String> {
+    codec::decode_borrowed(bytes).map_err(|error| error.to_string())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -234,5 +274,50 @@ mod tests {
         let stored =
             ScoredBreakdown { overall_score: 88, breakdown: Encoded::new(encode_breakdown(&current).unwrap()) };
         assert_eq!(decode_breakdown(&stored).unwrap(), current);
+    }
+
+    /// A read serialises what it decoded, so comparing the two decodes'
+    /// JSON compares every field, whatever the string type.
+    fn json_of(value: &impl serde::Serialize) -> serde_json::Value {
+        serde_json::to_value(value).unwrap()
+    }
+
+    #[test]
+    fn an_older_engines_results_read_borrowed_as_they_decode_owned() {
+        let old =
+            ParsedResumeVersion1 { skills: vec!["Rust".into()], word_count: 1, ..ParsedResumeVersion1::default() };
+        let stored = Encoded::new(codec::encode(&old).unwrap());
+        let bytes = current_resume_bytes(&stored).unwrap();
+        assert!(matches!(bytes, Cow::Owned(_)), "converted, so owned");
+        assert_eq!(json_of(&read_resume(&bytes).unwrap()), json_of(&decode_resume(&stored).unwrap()));
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(128))]
+
+        #[test]
+        fn a_read_borrows_its_strings_and_sees_exactly_what_an_owned_decode_sees(
+            text in crate::engine::property_tests::resume_text(),
+            criteria in crate::engine::property_tests::criteria(),
+        ) {
+            let present = YearMonth { year: 2026, month: 11 };
+            let Ok(resume) = engine::parse_resume(&text, present) else { return Ok(()) };
+            let breakdown = engine::score_resume(&text, &resume, &criteria);
+            let PipelineOutcome::Completed { resume: stored_resume, breakdown: Some(stored_breakdown) } =
+                encode_outcome(&resume, Some(&breakdown))
+            else {
+                panic!("a parsed and scored resume encodes")
+            };
+
+            let resume_bytes = current_resume_bytes(&stored_resume).unwrap();
+            proptest::prop_assert!(matches!(resume_bytes, Cow::Borrowed(_)), "the current engine's bytes are borrowed");
+            let read = read_resume(&resume_bytes).unwrap();
+            proptest::prop_assert_eq!(json_of(&read), json_of(&decode_resume(&stored_resume).unwrap()));
+            proptest::prop_assert_eq!(json_of(&read), json_of(&resume));
+
+            let breakdown_bytes = current_breakdown_bytes(&stored_breakdown).unwrap();
+            proptest::prop_assert!(matches!(breakdown_bytes, Cow::Borrowed(_)));
+            proptest::prop_assert_eq!(json_of(&read_breakdown(&breakdown_bytes).unwrap()), json_of(&breakdown));
+        }
     }
 }

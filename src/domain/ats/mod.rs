@@ -1,6 +1,8 @@
 //! The ATS criteria a job is scored against, and the breakdown a scoring run
 //! produces. Both are pure data; the engine computes breakdowns from criteria.
-//! Breakdowns of engine version 2 are read through `version_2`.
+//! Breakdowns of engine version 2 are read through `version_2`. A breakdown
+//! is generic over its string type for the reason `resume` gives: a read
+//! borrows its strings from the stored bytes.
 
 use serde::{Deserialize, Serialize};
 
@@ -55,17 +57,17 @@ pub enum Verdict {
 
 /// How one criterion fared.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct CriterionResult {
+pub struct CriterionResult<S = String> {
     pub kind: CriterionKind,
     /// The keyword or phrase, or for experience e.g. "5+ years of experience".
-    pub criterion: String,
+    pub criterion: S,
     pub verdict: Verdict,
     /// How many times the keyword was found (0 for experience).
     pub occurrences: u32,
     /// Section names where it was found, in document order, distinct.
-    pub found_in: Vec<String>,
+    pub found_in: Vec<S>,
     /// Other spellings that matched it (`k8s` for Kubernetes).
-    pub as_written: Vec<String>,
+    pub as_written: Vec<S>,
     /// Months of the dated jobs that name it; for experience, the total
     /// months of experience. `None` where no dates tell.
     pub months: Option<u32>,
@@ -76,7 +78,7 @@ pub struct CriterionResult {
     pub points_max: f64,
 }
 
-impl CriterionResult {
+impl<S> CriterionResult<S> {
     /// Met or partial: the keyword lists count it as matched.
     pub fn is_matched(&self) -> bool {
         self.verdict != Verdict::Missing
@@ -85,17 +87,17 @@ impl CriterionResult {
 
 /// The result of scoring one parsed resume against one job's criteria.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct AtsBreakdown {
+pub struct AtsBreakdown<S = String> {
     /// 0..=100: the sum of every criterion's points times
     /// `missing_must_have_multiplier`, rounded.
     pub overall_score: u8,
-    pub matched_keywords: Vec<String>,
-    pub missing_keywords: Vec<String>,
+    pub matched_keywords: Vec<S>,
+    pub missing_keywords: Vec<S>,
     /// Human-readable sentences, e.g. "Matches all 4 must-have skills".
-    pub strengths: Vec<String>,
+    pub strengths: Vec<S>,
     /// Human-readable sentences, e.g. "Missing must-have: Kubernetes".
-    pub concerns: Vec<String>,
-    pub criteria: Vec<CriterionResult>,
+    pub concerns: Vec<S>,
+    pub criteria: Vec<CriterionResult<S>>,
     /// The weighting used, after leaving out components with nothing to measure.
     pub weighting: Weighting,
     /// 1 with every must-have met or partial; halved for each one missing.

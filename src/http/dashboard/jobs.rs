@@ -10,7 +10,7 @@ use crate::domain::commands::{
 };
 use crate::domain::ids::JobId;
 use crate::http::body::JsonBody;
-use crate::http::dto::application::{ApplicationDetail, DecodedResults};
+use crate::http::dto::application::{ApplicationDetail, StoredResults};
 use crate::http::dto::job::JobDetail;
 use crate::http::envelope::{created, success};
 use crate::http::error::{ApiError, Surface};
@@ -173,7 +173,8 @@ pub async fn set_application_status(
     let command = SetApplicationStatus { application_id, status: body.0.status.unwrap_or_default() };
     let application =
         state.registry.execute(&workspace, command).await.map_err(|error| ApiError::from_registry(SURFACE, error))?;
-    let results = DecodedResults::of(&application)?;
+    let stored = StoredResults::of(&application)?;
+    let results = stored.decode(&application)?;
     let workspace = workspace.state.read();
     Ok(success(json!({ "application": ApplicationDetail::new(&workspace, &application, &results) })))
 }

@@ -2,6 +2,7 @@
 //! comments. Parsed resumes and breakdowns are mapped field by field so that
 //! the wire names stay stable when domain types change.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use serde::Serialize;
@@ -18,7 +19,7 @@ use crate::domain::resume::{ContactDetails, EducationEntry, ExperienceEntry, Par
 use crate::domain::tag::Tag;
 use crate::domain::workspace::Workspace;
 use crate::http::error::ApiError;
-use crate::workspace::pipeline::{decode_breakdown, decode_resume};
+use crate::workspace::pipeline::{current_breakdown_bytes, current_resume_bytes, read_breakdown, read_resume};
 
 use super::job::WeightingView;
 
@@ -107,25 +108,67 @@ pub struct ApplicationDetail<'a> {
     pub updated_at: Iso8601,
 }
 
-/// The parsed resume and breakdown of one application, decoded for a
-/// response (the state keeps them encoded).
-pub struct DecodedResults {
-    pub resume: Option<ParsedResume>,
-    pub ats: Option<AtsBreakdown>,
+/// The parsed resume and breakdown of one application in the current
+/// engine's encoding: borrowed from the state (the state keeps them
+/// encoded), or converted when an older engine made them. [`DecodedResults`]
+/// reads them without copying their strings.
+pub struct StoredResults<'a> {
+    resume: Option<Cow<'a, [u8]>>,
+    ats: Option<Cow<'a, [u8]>>,
 }
 
-impl DecodedResults {
-    pub fn of(application: &Application) -> Result<Self, ApiError> {
+impl<'a> StoredResults<'a> {
+    pub fn of(application: &'a Application) -> Result<Self, ApiError> {
         Ok(Self { resume: Self::resume_of(application)?, ats: Self::ats_of(application)? })
     }
 
-    pub fn resume_of(application: &Application) -> Result<Option<ParsedResume>, ApiError> {
-        application.resume.as_ref().map(decode_resume).transpose().map_err(|error| undecodable(application, error))
+    pub fn resume_of(application: &'a Application) -> Result<Option<Cow<'a, [u8]>>, ApiError> {
+        application
+            .resume
+            .as_ref()
+            .map(current_resume_bytes)
+            .transpose()
+            .map_err(|error| undecodable(application, error))
     }
 
-    pub fn ats_of(application: &Application) -> Result<Option<AtsBreakdown>, ApiError> {
-        application.ats.as_ref().map(decode_breakdown).transpose().map_err(|error| undecodable(application, error))
+    pub fn ats_of(application: &'a Application) -> Result<Option<Cow<'a, [u8]>>, ApiError> {
+        application
+            .ats
+            .as_ref()
+            .map(current_breakdown_bytes)
+            .transpose()
+            .map_err(|error| undecodable(application, error))
     }
+
+    pub fn decode(&self, application: &Application) -> Result<DecodedResults<'_>, ApiError> {
+        Ok(DecodedResults {
+            resume: read_resume_of(self.resume.as_deref(), application)?,
+            ats: read_ats_of(self.ats.as_deref(), application)?,
+        })
+    }
+}
+
+/// A parsed resume whose strings point into its stored bytes.
+pub fn read_resume_of<'a>(
+    bytes: Option<&'a [u8]>,
+    application: &Application,
+) -> Result<Option<ParsedResume<&'a str>>, ApiError> {
+    bytes.map(read_resume).transpose().map_err(|error| undecodable(application, error))
+}
+
+/// A breakdown whose strings point into its stored bytes.
+pub fn read_ats_of<'a>(
+    bytes: Option<&'a [u8]>,
+    application: &Application,
+) -> Result<Option<AtsBreakdown<&'a str>>, ApiError> {
+    bytes.map(read_breakdown).transpose().map_err(|error| undecodable(application, error))
+}
+
+/// The parsed resume and breakdown of one application, decoded for a
+/// response, their strings borrowed from [`StoredResults`].
+pub struct DecodedResults<'a> {
+    pub resume: Option<ParsedResume<&'a str>>,
+    pub ats: Option<AtsBreakdown<&'a str>>,
 }
 
 /// A stored result that does not decode is a bug or damage, not the caller's fault.
@@ -135,7 +178,7 @@ fn undecodable(application: &Application, error: String) -> ApiError {
 }
 
 impl<'a> ApplicationDetail<'a> {
-    pub fn new(workspace: &'a Workspace, application: &'a Application, results: &'a DecodedResults) -> Self {
+    pub fn new(workspace: &'a Workspace, application: &'a Application, results: &'a DecodedResults<'a>) -> Self {
         let job = workspace.jobs.get(&application.job_id);
         Self {
             id: application.id.as_str(),
@@ -183,19 +226,19 @@ pub struct ResumeView<'a> {
     pub certificates: Vec<CertificateView<'a>>,
     pub total_experience_months: Option<u32>,
     pub total_years_experience: Option<f64>,
-    pub sections_found: &'a [String],
+    pub sections_found: &'a [&'a str],
     pub word_count: u32,
 }
 
 impl<'a> ResumeView<'a> {
-    pub fn new(resume: &'a ParsedResume) -> Self {
+    pub fn new(resume: &'a ParsedResume<&'a str>) -> Self {
         Self {
-            basics: BasicsView::new(&resume.contact, resume.summary.as_deref()),
+            basics: BasicsView::new(&resume.contact, resume.summary),
             work: resume.experience.iter().map(WorkView::new).collect(),
             education: resume.education.iter().map(EducationView::new).collect(),
             skills: resume.skills.iter().map(SkillView::new).collect(),
             projects: resume.projects.iter().map(ProjectView::new).collect(),
-            certificates: resume.certifications.iter().map(|name| CertificateView { name }).collect(),
+            certificates: resume.certifications.iter().map(|&name| CertificateView { name }).collect(),
             total_experience_months: resume.total_experience_months,
             total_years_experience: resume
                 .total_experience_months
@@ -211,28 +254,28 @@ impl<'a> ResumeView<'a> {
 pub struct BasicsView<'a> {
     pub name: Option<&'a str>,
     pub label: Option<&'a str>,
-    pub credentials: &'a [String],
+    pub credentials: &'a [&'a str],
     pub email: Option<&'a str>,
     pub phone: Option<&'a str>,
     pub location: Option<LocationView<'a>>,
     pub profiles: Vec<ProfileView<'a>>,
     pub summary: Option<&'a str>,
     /// Every email, phone and link found, in order.
-    pub emails: &'a [String],
-    pub phones: &'a [String],
-    pub links: &'a [String],
+    pub emails: &'a [&'a str],
+    pub phones: &'a [&'a str],
+    pub links: &'a [&'a str],
 }
 
 impl<'a> BasicsView<'a> {
-    fn new(contact: &'a ContactDetails, summary: Option<&'a str>) -> Self {
+    fn new(contact: &'a ContactDetails<&'a str>, summary: Option<&'a str>) -> Self {
         Self {
-            name: contact.name.as_deref(),
-            label: contact.label.as_deref(),
+            name: contact.name,
+            label: contact.label,
             credentials: &contact.credentials,
-            email: contact.emails.first().map(String::as_str),
-            phone: contact.phones.first().map(String::as_str),
-            location: contact.location.as_deref().map(LocationView::new),
-            profiles: contact.links.iter().map(|url| ProfileView { network: network_of(url), url }).collect(),
+            email: contact.emails.first().copied(),
+            phone: contact.phones.first().copied(),
+            location: contact.location.map(LocationView::new),
+            profiles: contact.links.iter().map(|&url| ProfileView { network: network_of(url), url }).collect(),
             summary,
             emails: &contact.emails,
             phones: &contact.phones,
@@ -294,17 +337,17 @@ pub struct WorkView<'a> {
     pub end_date: Option<&'a str>,
     pub current: bool,
     pub months: Option<u32>,
-    pub highlights: &'a [String],
+    pub highlights: &'a [&'a str],
 }
 
 impl<'a> WorkView<'a> {
-    fn new(entry: &'a ExperienceEntry) -> Self {
+    fn new(entry: &'a ExperienceEntry<&'a str>) -> Self {
         Self {
-            position: entry.title.as_deref(),
-            name: entry.company.as_deref(),
-            location: entry.location.as_deref(),
-            start_date: entry.start.as_deref(),
-            end_date: entry.end.as_deref(),
+            position: entry.title,
+            name: entry.company,
+            location: entry.location,
+            start_date: entry.start,
+            end_date: entry.end,
             current: entry.current,
             months: entry.duration_months,
             highlights: &entry.highlights,
@@ -323,13 +366,13 @@ pub struct EducationView<'a> {
 }
 
 impl<'a> EducationView<'a> {
-    fn new(entry: &'a EducationEntry) -> Self {
+    fn new(entry: &'a EducationEntry<&'a str>) -> Self {
         Self {
-            institution: entry.institution.as_deref(),
-            study_type: entry.degree.as_deref(),
-            area: entry.field.as_deref(),
-            start_date: entry.start.as_deref(),
-            end_date: entry.end.as_deref(),
+            institution: entry.institution,
+            study_type: entry.degree,
+            area: entry.field,
+            start_date: entry.start,
+            end_date: entry.end,
         }
     }
 }
@@ -339,15 +382,15 @@ impl<'a> EducationView<'a> {
 pub struct SkillView<'a> {
     pub name: &'a str,
     /// How the resume wrote it, where that differs from `name`.
-    pub keywords: &'a [String],
-    pub found_in: &'a [String],
+    pub keywords: &'a [&'a str],
+    pub found_in: &'a [&'a str],
     /// Months of the dated jobs whose highlights name it, overlaps once.
     pub months: Option<u32>,
 }
 
 impl<'a> SkillView<'a> {
-    fn new(skill: &'a SkillEntry) -> Self {
-        Self { name: &skill.name, keywords: &skill.as_written, found_in: &skill.found_in, months: skill.months_of_use }
+    fn new(skill: &'a SkillEntry<&'a str>) -> Self {
+        Self { name: skill.name, keywords: &skill.as_written, found_in: &skill.found_in, months: skill.months_of_use }
     }
 }
 
@@ -356,12 +399,12 @@ impl<'a> SkillView<'a> {
 pub struct ProjectView<'a> {
     pub name: &'a str,
     pub description: Option<&'a str>,
-    pub keywords: &'a [String],
+    pub keywords: &'a [&'a str],
 }
 
 impl<'a> ProjectView<'a> {
-    fn new(entry: &'a ProjectEntry) -> Self {
-        Self { name: &entry.name, description: entry.description.as_deref(), keywords: &entry.technologies }
+    fn new(entry: &'a ProjectEntry<&'a str>) -> Self {
+        Self { name: entry.name, description: entry.description, keywords: &entry.technologies }
     }
 }
 
@@ -374,10 +417,10 @@ pub struct CertificateView<'a> {
 #[serde(rename_all = "camelCase")]
 pub struct AtsView<'a> {
     pub overall_score: u8,
-    pub matched_keywords: &'a [String],
-    pub missing_keywords: &'a [String],
-    pub strengths: &'a [String],
-    pub concerns: &'a [String],
+    pub matched_keywords: &'a [&'a str],
+    pub missing_keywords: &'a [&'a str],
+    pub strengths: &'a [&'a str],
+    pub concerns: &'a [&'a str],
     pub criteria: Vec<CriterionView<'a>>,
     pub weighting: WeightingView,
     pub missing_must_have_multiplier: f64,
@@ -385,7 +428,7 @@ pub struct AtsView<'a> {
 }
 
 impl<'a> AtsView<'a> {
-    pub fn new(breakdown: &'a AtsBreakdown) -> Self {
+    pub fn new(breakdown: &'a AtsBreakdown<&'a str>) -> Self {
         Self {
             overall_score: breakdown.overall_score,
             matched_keywords: &breakdown.matched_keywords,
@@ -425,8 +468,8 @@ fn years_in_tenths(months: u32) -> f64 {
 #[serde(rename_all = "camelCase")]
 pub struct EvidenceView<'a> {
     pub occurrences: u32,
-    pub found_in: &'a [String],
-    pub as_written: &'a [String],
+    pub found_in: &'a [&'a str],
+    pub as_written: &'a [&'a str],
     /// Months of the dated jobs naming the skill; for experience, the total.
     pub months: Option<u32>,
     /// `months` in years, to one decimal place, rounded down.
@@ -434,14 +477,14 @@ pub struct EvidenceView<'a> {
 }
 
 impl<'a> CriterionView<'a> {
-    fn new(result: &'a CriterionResult) -> Self {
+    fn new(result: &'a CriterionResult<&'a str>) -> Self {
         Self {
             kind: match result.kind {
                 CriterionKind::MustHave => "mustHave",
                 CriterionKind::NiceToHave => "niceToHave",
                 CriterionKind::Experience => "experience",
             },
-            criterion: &result.criterion,
+            criterion: result.criterion,
             verdict: match result.verdict {
                 Verdict::Met => "met",
                 Verdict::Partial => "partial",

@@ -5,8 +5,8 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use crate::domain::commands::application_in_scope;
 use crate::domain::query::page_of;
 use crate::http::dto::application::{
-    ApplicationDetail, AtsResponse, AtsView, CommentView, CommentsPage, DecodedResults, PipelineView, ResumeResponse,
-    ResumeView,
+    read_ats_of, read_resume_of, ApplicationDetail, AtsResponse, AtsView, CommentView, CommentsPage, PipelineView,
+    ResumeResponse, ResumeView, StoredResults,
 };
 use crate::http::dto::Pagination;
 use crate::http::envelope::success;
@@ -25,7 +25,8 @@ pub async fn detail(
     let workspace = caller.workspace.state.read();
     let (application, _) = application_in_scope(&workspace, &application_id, &caller.key.claims)
         .map_err(|error| ApiError::Domain(SURFACE, error))?;
-    let results = DecodedResults::of(application)?;
+    let stored = StoredResults::of(application)?;
+    let results = stored.decode(application)?;
     Ok(success(ApplicationDetail::new(&workspace, application, &results)))
 }
 
@@ -39,7 +40,8 @@ pub async fn resume(
     let workspace = caller.workspace.state.read();
     let (application, _) = application_in_scope(&workspace, &application_id, &caller.key.claims)
         .map_err(|error| ApiError::Domain(SURFACE, error))?;
-    let resume = DecodedResults::resume_of(application)?;
+    let stored = StoredResults::resume_of(application)?;
+    let resume = read_resume_of(stored.as_deref(), application)?;
     Ok(success(ResumeResponse {
         application_id: application.id.as_str(),
         pipeline: PipelineView::new(&application.pipeline),
@@ -57,7 +59,8 @@ pub async fn ats(
     let workspace = caller.workspace.state.read();
     let (application, _) = application_in_scope(&workspace, &application_id, &caller.key.claims)
         .map_err(|error| ApiError::Domain(SURFACE, error))?;
-    let ats = DecodedResults::ats_of(application)?;
+    let stored = StoredResults::ats_of(application)?;
+    let ats = read_ats_of(stored.as_deref(), application)?;
     Ok(success(AtsResponse {
         application_id: application.id.as_str(),
         ats_score: application.ats_score(),
