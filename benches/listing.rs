@@ -46,7 +46,7 @@ fn listing(criterion: &mut Criterion) {
     });
     group.finish();
 
-    let registry = KeyRegistry::default();
+    let registry = KeyRegistry::new(std::sync::Arc::new(shortlist::clock::SystemClock));
     let workspace_id = WorkspaceId::parse("bench").expect("valid");
     let mut rng = <rand::rngs::StdRng as rand::SeedableRng>::seed_from_u64(3);
     let mut presented = String::new();

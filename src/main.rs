@@ -3,6 +3,7 @@
 
 use clap::Parser;
 use shortlist::auth::jwt::JwtSigner;
+use shortlist::clock::{Clock, SystemClock};
 use shortlist::config::{Cli, Command, RestoreSettings, ServeSettings, SnapshotCommand, TokenSettings, WalCommand};
 use shortlist::domain::member::Role;
 use shortlist::domain::time::Timestamp;
@@ -135,8 +136,7 @@ fn serve(settings: ServeSettings, with_demo: WithDemo) -> Result<(), String> {
 fn print_token(settings: &TokenSettings) -> Result<(), String> {
     let role = Role::parse(&settings.role).ok_or("--role must be owner, admin or member")?;
     let secret = hs256_secret(settings.jwt_secret.as_deref(), &settings.data_dir).map_err(|error| error.to_string())?;
-    let now_seconds =
-        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |since| since.as_secs());
+    let now_seconds = u64::try_from(SystemClock.now().unix_seconds()).unwrap_or(0);
     println!(
         "{}",
         JwtSigner::new(secret.as_bytes()).sign(&settings.org, &settings.sub, role, now_seconds, settings.ttl)
@@ -146,7 +146,9 @@ fn print_token(settings: &TokenSettings) -> Result<(), String> {
 
 fn snapshot_command(command: SnapshotCommand) -> Result<(), String> {
     match command {
-        SnapshotCommand::Create { data, snapshots_kept } => operator::snapshots::create(&data.data_dir, snapshots_kept),
+        SnapshotCommand::Create { data, snapshots_kept } => {
+            operator::snapshots::create(&data.data_dir, snapshots_kept, SystemClock.now())
+        }
         SnapshotCommand::List { data, workspace } => operator::snapshots::list(&data.data_dir, workspace.as_deref()),
         SnapshotCommand::Inspect { file } => operator::snapshots::inspect(&file),
         SnapshotCommand::Verify { file } => operator::snapshots::verify(&file),
@@ -175,5 +177,6 @@ fn restore_command(settings: &RestoreSettings) -> Result<(), String> {
         until,
         target_data_dir: &settings.data_dir,
         log_dir: settings.log_dir.as_deref(),
+        now: SystemClock.now(),
     })
 }

@@ -162,9 +162,12 @@ impl Application {
         let state = actix_web::web::Data::new(AppState {
             registry: registry.clone(),
             jwt: Arc::new(verifier),
-            anonymous_limiter: KeyedLimiter::new(settings.rate_limit_per_minute.max(1)),
-            apply_limiter_by_address: KeyedLimiter::new(settings.apply_rate_per_address_per_minute),
-            apply_limiter_by_job: KeyedLimiter::new(settings.apply_rate_per_job_per_minute),
+            anonymous_limiter: KeyedLimiter::new(settings.rate_limit_per_minute.max(1), environment.clock.clone()),
+            apply_limiter_by_address: KeyedLimiter::new(
+                settings.apply_rate_per_address_per_minute,
+                environment.clock.clone(),
+            ),
+            apply_limiter_by_job: KeyedLimiter::new(settings.apply_rate_per_job_per_minute, environment.clock.clone()),
             readiness: readiness.clone(),
             settings: HttpSettings {
                 claims_window: settings.claims_window,

@@ -49,6 +49,7 @@ use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 use serde_json::{json, Value};
 use shortlist::auth::jwt::JwtSigner;
+use shortlist::clock::{Clock, SystemClock};
 use shortlist::domain::member::Role;
 
 /// Kill-and-restart cycles (issue 3 asks for at least 20).
@@ -128,27 +129,26 @@ const COMMENT_WORDS: [&str; 16] = [
 /// The temporary directory of one run: the data directory and the server's
 /// output. Removed at the end; kept (and named) when the test fails.
 struct TestDirectory {
-    root: PathBuf,
+    root: tempfile::TempDir,
 }
 
 impl TestDirectory {
     fn new() -> Self {
-        let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
-        let root = std::env::temp_dir().join(format!("shortlist-crash-{}-{nanos}", std::process::id()));
-        std::fs::create_dir_all(&root).expect("the test directory is created");
+        let root =
+            tempfile::Builder::new().prefix("shortlist-crash-").tempdir().expect("the test directory is created");
         TestDirectory { root }
     }
 
     fn data_dir(&self) -> PathBuf {
-        self.root.join("data")
+        self.root.path().join("data")
     }
 
     fn stdout_log(&self) -> PathBuf {
-        self.root.join("server.stdout.log")
+        self.root.path().join("server.stdout.log")
     }
 
     fn stderr_log(&self) -> PathBuf {
-        self.root.join("server.stderr.log")
+        self.root.path().join("server.stderr.log")
     }
 
     /// The end of the server's output over every start, for failure messages.
@@ -196,9 +196,8 @@ impl TestDirectory {
 impl Drop for TestDirectory {
     fn drop(&mut self) {
         if std::thread::panicking() {
-            eprintln!("crash test: data directory and server logs kept in {}", self.root.display());
-        } else {
-            let _ = std::fs::remove_dir_all(&self.root);
+            self.root.disable_cleanup(true);
+            eprintln!("crash test: data directory and server logs kept in {}", self.root.path().display());
         }
     }
 }
@@ -1300,7 +1299,8 @@ async fn create_workspace(directory: &TestDirectory, server: &Server, token: &st
 }
 
 fn owner_token() -> String {
-    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |since| since.as_secs());
+    // The server under test runs on the system clock; the token follows it.
+    let now = u64::try_from(SystemClock.now().unix_seconds()).unwrap_or(0);
     JwtSigner::new(JWT_SECRET.as_bytes()).sign(ORG, OWNER, Role::Owner, now, 3_600)
 }
 

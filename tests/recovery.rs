@@ -31,8 +31,8 @@ fn stage_moves(workspace: &Workspace) -> Vec<Event> {
 
 #[test]
 fn interleaved_workspaces_recover_to_the_state_of_every_event_applied_in_order() {
-    let directory = std::env::temp_dir().join(format!("shortlist-recovery-test-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&directory);
+    let scratch = tempfile::Builder::new().prefix("shortlist-recovery-test-").tempdir().unwrap();
+    let directory = scratch.path().to_path_buf();
     let layout = DataLayout::new(&directory);
     let (mut first, _) = synthetic_workspace("first", 40, 1, &[]);
     let (mut second, _) = synthetic_workspace("second", 30, 2, &[]);
@@ -82,15 +82,14 @@ fn interleaved_workspaces_recover_to_the_state_of_every_event_applied_in_order()
     assert_eq!(by_id("second").state.to_image(), second.to_image());
     assert_eq!(by_id("first").last_lsn, first_last_lsn);
     assert_eq!(by_id("second").last_lsn, second_last_lsn);
-    let _ = std::fs::remove_dir_all(&directory);
 }
 
 #[actix_web::test]
 async fn a_log_that_ends_before_a_snapshot_refuses_to_start_with_a_remedy() {
     use shortlist::startup::{Application, Environment};
 
-    let directory = std::env::temp_dir().join(format!("shortlist-recovery-behind-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&directory);
+    let scratch = tempfile::Builder::new().prefix("shortlist-recovery-behind-").tempdir().unwrap();
+    let directory = scratch.path().to_path_buf();
     let layout = DataLayout::new(&directory);
     let (workspace, _) = synthetic_workspace("ahead", 3, 4, &[]);
     // The snapshot covers LSN 50, but the log (none yet) ends at 0: as if wal/ had been replaced.
@@ -103,7 +102,6 @@ async fn a_log_that_ends_before_a_snapshot_refuses_to_start_with_a_remedy() {
     let message = refused.to_string();
     assert!(message.contains("covers LSN 50") && message.contains("log ends at LSN 0"), "{message}");
     assert!(message.contains("shortlist restore"), "the message names a remedy: {message}");
-    let _ = std::fs::remove_dir_all(&directory);
 }
 
 fn shortlist_settings(data_dir: &std::path::Path) -> shortlist::config::ServeSettings {

@@ -18,9 +18,13 @@ fn shortlist() -> Command {
     Command::new(env!("CARGO_BIN_EXE_shortlist"))
 }
 
-fn fresh_data_dir(name: &str) -> PathBuf {
-    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |since| since.as_nanos());
-    std::env::temp_dir().join(format!("shortlist-seed-{name}-{}-{nanos}", std::process::id()))
+/// A scratch directory, removed when the guard drops, and a data directory
+/// inside it that does not exist yet.
+fn fresh_data_dir(name: &str) -> (tempfile::TempDir, PathBuf) {
+    let scratch =
+        tempfile::Builder::new().prefix(&format!("shortlist-seed-{name}-")).tempdir().expect("a scratch directory");
+    let data_dir = scratch.path().join("data");
+    (scratch, data_dir)
 }
 
 /// Runs `shortlist seed` with `arguments`, failing the test if it has not
@@ -47,7 +51,7 @@ fn seed(data_dir: &Path, arguments: &[&str]) -> Output {
 
 #[test]
 fn seed_writes_a_scored_data_set_that_a_server_then_serves_and_rescores() {
-    let data_dir = fresh_data_dir("small");
+    let (_scratch, data_dir) = fresh_data_dir("small");
     let output = seed(&data_dir, &["--jobs", "2", "--applications-per-job", "5", "--big-job-applications", "12"]);
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(output.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&output.stderr));
@@ -97,7 +101,6 @@ fn seed_writes_a_scored_data_set_that_a_server_then_serves_and_rescores() {
         std::thread::sleep(Duration::from_millis(50));
     }
     drop(server);
-    let _ = std::fs::remove_dir_all(&data_dir);
 }
 
 fn between<'a>(text: &'a str, before: &str, after: &str) -> &'a str {
@@ -163,7 +166,7 @@ impl Drop for Server {
 
 #[test]
 fn a_data_set_too_big_for_memory_is_refused_before_anything_is_written() {
-    let data_dir = fresh_data_dir("huge");
+    let (_scratch, data_dir) = fresh_data_dir("huge");
     let output = seed(&data_dir, &["--jobs", "1000", "--applications-per-job", "1000000"]);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(!output.status.success());

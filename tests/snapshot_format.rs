@@ -97,13 +97,17 @@ fn a_loaded_snapshot_keeps_parsed_resumes_in_the_mapped_file_instead_of_copying_
         })
         .collect();
     let (workspace, _) = synthetic_workspace("mapped", 200, 3, &results);
-    let scratch = std::env::temp_dir().join(format!("shortlist-mapped-{}", std::process::id()));
-    let file =
-        write_snapshot(&DataLayout::new(&scratch), &workspace.to_image(), 9, Timestamp::from_unix_milliseconds(1), 1)
-            .expect("writes");
+    let scratch = tempfile::Builder::new().prefix("shortlist-mapped-").tempdir().unwrap();
+    let file = write_snapshot(
+        &DataLayout::new(scratch.path()),
+        &workspace.to_image(),
+        9,
+        Timestamp::from_unix_milliseconds(1),
+        1,
+    )
+    .expect("writes");
     let (loaded, _) = load_snapshot(&file.path).expect("loads");
     let (copied, _) = load_snapshot_with(&file.path, SnapshotAccess::Read).expect("loads");
-    std::fs::remove_dir_all(&scratch).unwrap();
 
     let blobs = |state: &Workspace| -> Vec<(Vec<u8>, bool)> {
         let mut blobs: Vec<(Vec<u8>, bool)> = state
@@ -137,12 +141,11 @@ fn write_the_fixture() {
     if std::env::var("SHORTLIST_WRITE_FIXTURES").is_err() {
         return;
     }
-    let scratch = std::env::temp_dir().join(format!("shortlist-fixture-{}", std::process::id()));
-    let layout = DataLayout::new(&scratch);
+    let scratch = tempfile::Builder::new().prefix("shortlist-fixture-").tempdir().unwrap();
+    let layout = DataLayout::new(scratch.path());
     let image = fully_populated_workspace().to_image();
     let created_at = Timestamp::from_unix_milliseconds(1_790_000_200_000);
     let file = write_snapshot(&layout, &image, FIXTURE_LSN, created_at, 1).expect("writes");
     std::fs::create_dir_all(fixture_directory()).unwrap();
     std::fs::copy(&file.path, fixture_file(SNAPSHOT_FORMAT_VERSION)).unwrap();
-    std::fs::remove_dir_all(&scratch).unwrap();
 }

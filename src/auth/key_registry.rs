@@ -11,19 +11,21 @@ use std::num::NonZeroU32;
 use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
 use std::sync::Arc;
 
-use governor::clock::{Clock as _, DefaultClock};
+use governor::clock::Clock as _;
 use governor::middleware::StateInformationMiddleware;
 use governor::state::{InMemoryState, NotKeyed};
 use governor::{Quota, RateLimiter};
 use parking_lot::RwLock;
 
 use super::api_key::{digests_equal, has_api_key_shape, hash_api_key};
+use super::rate_clock::RateLimitClock;
+use crate::clock::Clock;
 use crate::domain::api_key::{ApiKey, Claims};
 use crate::domain::ids::{KeyId, WorkspaceId};
 use crate::domain::key_hash::KeyHash;
 use crate::domain::time::Timestamp;
 
-type KeyLimiter = RateLimiter<NotKeyed, InMemoryState, DefaultClock, StateInformationMiddleware>;
+type KeyLimiter = RateLimiter<NotKeyed, InMemoryState, RateLimitClock, StateInformationMiddleware>;
 
 /// Sentinel for "never used" in the atomic.
 const NEVER_USED: i64 = i64::MIN;
@@ -60,7 +62,7 @@ impl KeyEntry {
 
     pub fn check_rate(&self) -> RateDecision {
         let outcome = self.limiter.check().map(|snapshot| snapshot.remaining_burst_capacity());
-        let wait = outcome.as_ref().err().map(|not_until| not_until.wait_time_from(DefaultClock::default().now()));
+        let wait = outcome.as_ref().err().map(|not_until| not_until.wait_time_from(self.limiter.clock().now()));
         RateDecision::from_outcome(self.rate_limit_per_minute, outcome.ok(), wait)
     }
 }
@@ -97,12 +99,17 @@ pub enum KeyRejection {
     Expired,
 }
 
-#[derive(Default)]
 pub struct KeyRegistry {
     buckets: RwLock<HashMap<u64, Vec<Arc<KeyEntry>>>>,
+    /// The clock every key's rate limiter reads.
+    clock: RateLimitClock,
 }
 
 impl KeyRegistry {
+    pub fn new(clock: Arc<dyn Clock>) -> Self {
+        Self { buckets: RwLock::default(), clock: RateLimitClock::new(clock) }
+    }
+
     /// Registers an active key; `last_used_at` is its recorded last use.
     pub fn insert(
         &self,
@@ -125,7 +132,8 @@ impl KeyRegistry {
             hash: key.hash,
             revoked: AtomicBool::new(false),
             last_used_at: AtomicI64::new(last_used_at.map_or(NEVER_USED, Timestamp::unix_milliseconds)),
-            limiter: RateLimiter::direct(Quota::per_minute(per_minute)).with_middleware(),
+            limiter: RateLimiter::direct_with_clock(Quota::per_minute(per_minute), self.clock.clone())
+                .with_middleware(),
         });
         self.buckets.write().entry(key.hash.lookup_tag()).or_default().push(entry);
     }

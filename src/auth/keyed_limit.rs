@@ -10,18 +10,21 @@
 
 use std::hash::Hash;
 use std::num::NonZeroU32;
+use std::sync::Arc;
 
-use governor::clock::{Clock as _, DefaultClock};
+use governor::clock::Clock as _;
 use governor::middleware::StateInformationMiddleware;
 use governor::state::keyed::DefaultKeyedStateStore;
 use governor::{Quota, RateLimiter};
 
 use super::key_registry::RateDecision;
+use super::rate_clock::RateLimitClock;
+use crate::clock::Clock;
 
 /// Above this many tracked keys, idle ones are dropped.
 pub const TRACKED_KEYS_MAX: usize = 100_000;
 
-type Limiter<K> = RateLimiter<K, DefaultKeyedStateStore<K>, DefaultClock, StateInformationMiddleware>;
+type Limiter<K> = RateLimiter<K, DefaultKeyedStateStore<K>, RateLimitClock, StateInformationMiddleware>;
 
 pub struct KeyedLimiter<K: Hash + Eq + Clone> {
     limit_per_minute: u32,
@@ -31,9 +34,11 @@ pub struct KeyedLimiter<K: Hash + Eq + Clone> {
 
 impl<K: Hash + Eq + Clone> KeyedLimiter<K> {
     /// `limit_per_minute` of 0 switches the limit off (every check passes).
-    pub fn new(limit_per_minute: u32) -> Self {
-        let limiter = NonZeroU32::new(limit_per_minute)
-            .map(|per_minute| RateLimiter::keyed(Quota::per_minute(per_minute)).with_middleware());
+    pub fn new(limit_per_minute: u32, clock: Arc<dyn Clock>) -> Self {
+        let limiter = NonZeroU32::new(limit_per_minute).map(|per_minute| {
+            let store = DefaultKeyedStateStore::default();
+            Limiter::new(Quota::per_minute(per_minute), store, RateLimitClock::new(clock))
+        });
         Self { limit_per_minute, limiter }
     }
 
@@ -49,7 +54,7 @@ impl<K: Hash + Eq + Clone> KeyedLimiter<K> {
             limiter.retain_recent();
         }
         let outcome = limiter.check_key(key).map(|snapshot| snapshot.remaining_burst_capacity());
-        let wait = outcome.as_ref().err().map(|not_until| not_until.wait_time_from(DefaultClock::default().now()));
+        let wait = outcome.as_ref().err().map(|not_until| not_until.wait_time_from(limiter.clock().now()));
         RateDecision::from_outcome(self.limit_per_minute, outcome.ok(), wait)
     }
 }
@@ -57,10 +62,11 @@ impl<K: Hash + Eq + Clone> KeyedLimiter<K> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::clock::SystemClock;
 
     #[test]
     fn each_key_has_its_own_budget() {
-        let limiter = KeyedLimiter::<u8>::new(2);
+        let limiter = KeyedLimiter::<u8>::new(2, Arc::new(SystemClock));
         assert!(limiter.check(&1).allowed);
         assert!(limiter.check(&1).allowed);
         let refused = limiter.check(&1);
@@ -71,7 +77,7 @@ mod tests {
 
     #[test]
     fn a_limit_of_zero_is_switched_off() {
-        let limiter = KeyedLimiter::<u8>::new(0);
+        let limiter = KeyedLimiter::<u8>::new(0, Arc::new(SystemClock));
         assert!(!limiter.is_enabled());
         assert!((0..1_000).all(|_| limiter.check(&1).allowed));
     }

@@ -158,14 +158,14 @@ mod tests {
     fn a_worker_that_never_answers_is_stopped_at_the_time_bound() {
         // A worker that hangs: it ignores its arguments and input and sleeps past the bound.
         use std::os::unix::fs::PermissionsExt;
-        let script = std::env::temp_dir().join(format!("shortlist-hanging-worker-{}", std::process::id()));
+        let scratch = tempfile::Builder::new().prefix("shortlist-hanging-worker-").tempdir().unwrap();
+        let script = scratch.path().join("worker");
         std::fs::write(&script, "#!/bin/sh\nexec sleep 30\n").unwrap();
         std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
         let program = ExtractorProgram(script.clone());
         let limits = ExtractionLimits { timeout_milliseconds: 200, ..ExtractionLimits::default() };
         let started = std::time::Instant::now();
         let failure = extract_bounded(NOT_REALLY_A_PDF, &limits, &program).unwrap_err();
-        std::fs::remove_file(&script).unwrap();
         assert_eq!(failure.code(), "extraction_timeout");
         assert!(started.elapsed() < Duration::from_secs(5), "killed, not waited for: {:?}", started.elapsed());
     }

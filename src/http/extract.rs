@@ -123,7 +123,8 @@ fn authenticate_token(request: &HttpRequest) -> Result<TokenCaller, ApiError> {
         Some((scheme, token)) if scheme.eq_ignore_ascii_case("bearer") && !token.trim().is_empty() => token.trim(),
         _ => return Err(ApiError::TokenInvalid("expected `Authorization: Bearer <token>`".into())),
     };
-    let claims = app_state(request).jwt.verify(token).map_err(|error| match error {
+    let state = app_state(request);
+    let claims = state.jwt.verify(token, state.registry.clock().now()).map_err(|error| match error {
         TokenError::Expired => ApiError::TokenExpired,
         TokenError::Invalid { reason } => ApiError::TokenInvalid(reason),
     })?;

@@ -29,6 +29,8 @@ pub struct RestoreRequest<'a> {
     pub until: Option<Timestamp>,
     pub target_data_dir: &'a Path,
     pub log_dir: Option<&'a Path>,
+    /// When the restored snapshot is made: the caller's clock.
+    pub now: Timestamp,
 }
 
 pub fn restore(request: &RestoreRequest<'_>) -> OperatorResult {
@@ -74,10 +76,7 @@ pub fn restore(request: &RestoreRequest<'_>) -> OperatorResult {
         }
         bar.finish_and_clear();
     }
-    let created_at = Timestamp::from_unix_milliseconds(
-        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |since| since.as_millis() as i64),
-    );
-    let file = write_snapshot(&target, &state.to_image(), RESTORED_SNAPSHOT_LSN, created_at, usize::MAX)?;
+    let file = write_snapshot(&target, &state.to_image(), RESTORED_SNAPSHOT_LSN, request.now, usize::MAX)?;
     println!(
         "restored workspace {} from LSN {snapshot_lsn} to LSN {last_lsn} ({applied} records) into {}",
         state.id,

@@ -8,8 +8,8 @@ use crate::store::snapshot::{list_snapshots, read_header, SnapshotAccess};
 use crate::workspace::persistence::{load_snapshot_with, recover, write_snapshot, DataLayout};
 
 /// Recovers every workspace of a stopped data directory and writes a fresh
-/// snapshot of each at the last LSN it has.
-pub fn create(data_dir: &Path, keep: usize) -> OperatorResult {
+/// snapshot of each at the last LSN it has, made at `now`.
+pub fn create(data_dir: &Path, keep: usize, now: Timestamp) -> OperatorResult {
     let layout = DataLayout::new(data_dir);
     let (workspaces, report) = recover(&layout).map_err(|error| error.to_string())?;
     println!(
@@ -17,9 +17,6 @@ pub fn create(data_dir: &Path, keep: usize) -> OperatorResult {
         report.workspaces, report.snapshots_loaded, report.records_replayed, report.elapsed_milliseconds
     );
     let bar = progress(workspaces.len() as u64, "snapshotting");
-    let now = Timestamp::from_unix_milliseconds(
-        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |since| since.as_millis() as i64),
-    );
     for workspace in &workspaces {
         let file = write_snapshot(&layout, &workspace.state.to_image(), workspace.last_lsn, now, keep)?;
         bar.println(format!("{}  lsn {}  {}", workspace.state.id, workspace.last_lsn, file.path.display()));

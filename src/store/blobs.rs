@@ -315,27 +315,16 @@ mod tests {
 
     use super::*;
 
-    static TEST_DIRECTORY_SEQUENCE: AtomicU64 = AtomicU64::new(0);
-
     /// A fresh directory under the system temporary directory, removed on drop.
-    struct TestDirectory(PathBuf);
+    struct TestDirectory(tempfile::TempDir);
 
     impl TestDirectory {
         fn new() -> TestDirectory {
-            let sequence = TEST_DIRECTORY_SEQUENCE.fetch_add(1, Ordering::Relaxed);
-            let path = std::env::temp_dir().join(format!("shortlist-blob-test-{}-{sequence}", std::process::id()));
-            let _ = fs::remove_dir_all(&path);
-            TestDirectory(path)
+            TestDirectory(tempfile::Builder::new().prefix("shortlist-blob-test-").tempdir().unwrap())
         }
 
         fn store(&self) -> BlobStore {
-            BlobStore::open(self.0.join("blobs")).unwrap()
-        }
-    }
-
-    impl Drop for TestDirectory {
-        fn drop(&mut self) {
-            let _ = fs::remove_dir_all(&self.0);
+            BlobStore::open(self.0.path().join("blobs")).unwrap()
         }
     }
 
@@ -363,7 +352,7 @@ mod tests {
         let hash = store.put(b"abc").unwrap();
         let expected = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad";
         assert_eq!(hash.to_string(), expected);
-        let expected_path = directory.0.join("blobs/sha256/ba").join(format!("{}.blob", &expected[2..]));
+        let expected_path = directory.0.path().join("blobs/sha256/ba").join(format!("{}.blob", &expected[2..]));
         assert_eq!(store.path_of(&hash), expected_path);
         assert_eq!(fs::read(expected_path).unwrap(), b"abc");
     }
@@ -417,7 +406,7 @@ mod tests {
         let directory = TestDirectory::new();
         let store = directory.store();
         let loose = store.put(b"uploaded through the API").expect("put");
-        let mut pack = PackWriter::create(&directory.0.join("blobs"), "seed-1").expect("a pack");
+        let mut pack = PackWriter::create(&directory.0.path().join("blobs"), "seed-1").expect("a pack");
         let packed = BlobHash::of(b"written by seed");
         pack.add(packed, b"written by seed").expect("added");
         pack.add(packed, b"written by seed").expect("added again");
@@ -433,7 +422,7 @@ mod tests {
     }
 
     fn finished_pack(directory: &TestDirectory, content: &[u8]) -> PathBuf {
-        let mut pack = PackWriter::create(&directory.0.join("blobs"), "seed-1").expect("a pack");
+        let mut pack = PackWriter::create(&directory.0.path().join("blobs"), "seed-1").expect("a pack");
         pack.add(BlobHash::of(content), content).expect("added");
         pack.finish().expect("finished")
     }
@@ -446,7 +435,7 @@ mod tests {
         let mut index = fs::read(&index_path).expect("the index");
         index[20] ^= 0x01;
         fs::write(&index_path, index).expect("damaged");
-        let error = BlobStore::open(directory.0.join("blobs")).err().expect("refused");
+        let error = BlobStore::open(directory.0.path().join("blobs")).err().expect("refused");
         let message = error.to_string();
         assert!(message.contains("checksum") && message.contains("seed-1.index"), "{message}");
     }

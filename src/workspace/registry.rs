@@ -163,7 +163,7 @@ impl Registry {
             workspaces: RwLock::new(HashMap::new()),
             creation: tokio::sync::Mutex::new(()),
             directory: Arc::new(Directory {
-                keys: KeyRegistry::default(),
+                keys: KeyRegistry::new(clock.clone()),
                 jobs: RwLock::new(HashMap::new()),
                 default_rate_limit_per_minute: settings.default_rate_limit_per_minute,
                 log_needed_from: parking_lot::Mutex::new(HashMap::new()),

@@ -582,24 +582,19 @@ impl Known {
 
 /// A data directory of the test's own, so that a second app can be started
 /// on it; removed when the test ends.
-struct DataDirectory(PathBuf);
+struct DataDirectory(crate::helpers::TempDirectory);
 
 impl DataDirectory {
     fn new(name: &str) -> DataDirectory {
-        let path = std::env::temp_dir().join(format!("shortlist-faults-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&path);
-        std::fs::create_dir_all(&path).expect("the data directory is created");
-        DataDirectory(path)
+        DataDirectory(crate::helpers::temp_directory(&format!("faults-{name}")))
+    }
+
+    fn path(&self) -> PathBuf {
+        self.0.path().to_path_buf()
     }
 
     fn wal(&self) -> PathBuf {
-        self.0.join("wal")
-    }
-}
-
-impl Drop for DataDirectory {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
+        self.0.path().join("wal")
     }
 }
 
@@ -607,7 +602,7 @@ impl Drop for DataDirectory {
 /// limits out of the way and no snapshots, so that a restart rebuilds every
 /// workspace from the log alone.
 async fn spawn_on(data_directory: &DataDirectory, storage: Arc<dyn Storage>) -> TestApp {
-    let path = data_directory.0.clone();
+    let path = data_directory.path();
     spawn_app_on(
         move |settings| {
             settings.data_dir = path;

@@ -36,12 +36,11 @@ pub struct TestApp {
 }
 
 /// A data directory removed when the test ends.
-pub struct TempDirectory(pub PathBuf);
+pub type TempDirectory = tempfile::TempDir;
 
-impl Drop for TempDirectory {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
+/// A fresh directory for one test, removed when the returned guard drops.
+pub fn temp_directory(purpose: &str) -> TempDirectory {
+    tempfile::Builder::new().prefix(&format!("shortlist-{purpose}-")).tempdir().expect("a temporary directory")
 }
 
 pub fn test_settings(data_dir: PathBuf) -> ServeSettings {
@@ -97,8 +96,8 @@ pub async fn spawn_app_on(adjust: impl FnOnce(&mut ServeSettings), storage: Arc<
     if std::env::var("TEST_LOG").is_ok() {
         let _ = tracing_subscriber::fmt().with_env_filter("debug").try_init();
     }
-    let data_dir = std::env::temp_dir().join(format!("shortlist-test-{}", rand_suffix()));
-    let mut settings = test_settings(data_dir.clone());
+    let data_directory = temp_directory("test");
+    let mut settings = test_settings(data_directory.path().to_path_buf());
     adjust(&mut settings);
     let clock = Arc::new(ManualClock::starting_at(SystemClock.now()));
     let environment = Environment {
@@ -122,7 +121,7 @@ pub async fn spawn_app_on(adjust: impl FnOnce(&mut ServeSettings), storage: Arc<
         data_dir: settings.data_dir.clone(),
         server,
         running,
-        _data_dir: TempDirectory(data_dir),
+        _data_dir: data_directory,
     }
 }
 
@@ -149,12 +148,6 @@ impl TestApp {
     pub fn server_handle(&self) -> actix_web::dev::ServerHandle {
         self.server.clone()
     }
-}
-
-fn rand_suffix() -> String {
-    use std::sync::atomic::{AtomicU64, Ordering};
-    static COUNTER: AtomicU64 = AtomicU64::new(0);
-    format!("{}-{}", std::process::id(), COUNTER.fetch_add(1, Ordering::SeqCst))
 }
 
 /// A response, read whole.
@@ -314,8 +307,9 @@ impl TestApp {
         reply.data()["application"]["id"].as_str().unwrap().to_owned()
     }
 
-    /// Polls the ATS read until the pipeline is no longer queued or running,
-    /// honouring `Retry-After` if the polling itself hits the rate limit.
+    /// Polls the ATS read until the pipeline is no longer queued or running.
+    /// When the polling itself hits the rate limit, the clock is moved on by
+    /// `Retry-After`, as a client would wait it out.
     pub async fn wait_for_pipeline(&self, key: &str, application_id: &str) -> Value {
         let started = std::time::Instant::now();
         loop {
@@ -328,7 +322,7 @@ impl TestApp {
             if reply.status == 429 {
                 let retry_after_seconds: u64 =
                     reply.header("retry-after").and_then(|value| value.parse().ok()).unwrap_or(1);
-                actix_web::rt::time::sleep(Duration::from_secs(retry_after_seconds)).await;
+                self.clock.advance_milliseconds(i64::try_from(retry_after_seconds * 1_000).unwrap());
                 continue;
             }
             let reply = reply.expect(200);

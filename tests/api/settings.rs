@@ -5,11 +5,12 @@ use std::path::PathBuf;
 
 use serde_json::json;
 use shortlist::auth::jwt::JwtSigner;
+use shortlist::clock::Clock;
 use shortlist::config::JwtAlgorithmSetting;
 use shortlist::domain::member::Role;
 use shortlist::startup::JWT_SECRET_FILE_NAME;
 
-use crate::helpers::{spawn_app_with, Auth};
+use crate::helpers::{spawn_app_with, Auth, TestApp};
 
 fn fixture_path(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/jwt").join(name)
@@ -17,8 +18,8 @@ fn fixture_path(name: &str) -> PathBuf {
 
 #[actix_web::test]
 async fn without_a_configured_secret_one_is_generated_kept_private_and_reused() {
-    let data_dir = std::env::temp_dir().join(format!("shortlist-secret-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&data_dir);
+    let data_directory = crate::helpers::temp_directory("secret");
+    let data_dir = data_directory.path().to_path_buf();
     let settings_dir = data_dir.clone();
     let app = spawn_app_with(move |settings| {
         settings.jwt.jwt_secret = None;
@@ -34,12 +35,11 @@ async fn without_a_configured_secret_one_is_generated_kept_private_and_reused() 
         let mode = std::fs::metadata(&secret_path).unwrap().permissions().mode() & 0o777;
         assert_eq!(mode, 0o600, "only the owner may read the secret");
     }
-    let token = JwtSigner::new(secret.as_bytes()).sign("acme", "acme-owner", Role::Owner, now_seconds(), 600);
+    let token = JwtSigner::new(secret.as_bytes()).sign("acme", "acme-owner", Role::Owner, now_seconds(&app), 600);
     let body = json!({ "name": "Acme", "owner": { "name": "Olive", "email": "olive@example.com" } });
     app.request("PUT", "/api/orgs/acme", Auth::Bearer(&token), Some(body)).await.expect(201);
     let reused = shortlist::startup::hs256_secret(None, &data_dir).unwrap();
     assert_eq!(reused, secret, "a restart reads the same secret back");
-    let _ = std::fs::remove_dir_all(&data_dir);
 }
 
 #[actix_web::test]
@@ -50,7 +50,7 @@ async fn an_rs256_server_accepts_tokens_from_its_key_pair_and_refuses_hs256() {
     })
     .await;
     let private_key = std::fs::read(fixture_path("rs256_private.pem")).unwrap();
-    let claims = json!({ "sub": "acme-owner", "org": "acme", "role": "owner", "exp": now_seconds() + 600 });
+    let claims = json!({ "sub": "acme-owner", "org": "acme", "role": "owner", "exp": now_seconds(&app) + 600 });
     let token = jsonwebtoken::encode(
         &jsonwebtoken::Header::new(jsonwebtoken::Algorithm::RS256),
         &claims,
@@ -74,6 +74,7 @@ async fn a_workspace_has_exactly_one_owner() {
     app.add_member("acme", &token, "ada", "member").await.expect(200);
 }
 
-fn now_seconds() -> u64 {
-    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs()
+/// The test app's present, which its clock fixes.
+fn now_seconds(app: &TestApp) -> u64 {
+    u64::try_from(app.clock.now().unix_seconds()).unwrap()
 }

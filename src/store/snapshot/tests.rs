@@ -1,33 +1,19 @@
 //! Specifications of the snapshot files, on real files in a scratch directory.
 
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 use super::*;
 
-static TEST_DIRECTORY_SEQUENCE: AtomicU64 = AtomicU64::new(0);
-
 /// A fresh directory under the system temporary directory, removed on drop.
-struct TestDirectory(PathBuf);
+struct TestDirectory(tempfile::TempDir);
 
 impl TestDirectory {
     fn new() -> TestDirectory {
-        let sequence = TEST_DIRECTORY_SEQUENCE.fetch_add(1, Ordering::Relaxed);
-        let name = format!("shortlist-snapshot-test-{}-{sequence}", std::process::id());
-        let path = std::env::temp_dir().join(name);
-        let _ = fs::remove_dir_all(&path);
-        fs::create_dir_all(&path).unwrap();
-        TestDirectory(path)
+        TestDirectory(tempfile::Builder::new().prefix("shortlist-snapshot-test-").tempdir().unwrap())
     }
 
     fn root(&self) -> &Path {
-        &self.0
-    }
-}
-
-impl Drop for TestDirectory {
-    fn drop(&mut self) {
-        let _ = fs::remove_dir_all(&self.0);
+        self.0.path()
     }
 }
 

@@ -6,7 +6,6 @@
 
 use std::io;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::Sender;
 use std::sync::Arc;
 
@@ -18,30 +17,17 @@ use super::{
     WalError,
 };
 
-static NEXT_DIRECTORY: AtomicU64 = AtomicU64::new(0);
-
 /// A fresh directory, removed with its contents when dropped.
-pub struct TestDirectory {
-    path: PathBuf,
-}
+pub struct TestDirectory(tempfile::TempDir);
 
 impl TestDirectory {
     pub fn new(name: &str) -> Self {
-        let sequence = NEXT_DIRECTORY.fetch_add(1, Ordering::SeqCst);
-        let path = std::env::temp_dir().join(format!("shortlist-wal-test-{}-{sequence}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&path);
-        std::fs::create_dir_all(&path).expect("create the test directory");
-        TestDirectory { path }
+        let prefix = format!("shortlist-wal-test-{name}-");
+        TestDirectory(tempfile::Builder::new().prefix(&prefix).tempdir().expect("create the test directory"))
     }
 
     pub fn path(&self) -> &Path {
-        &self.path
-    }
-}
-
-impl Drop for TestDirectory {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.path);
+        self.0.path()
     }
 }
 
