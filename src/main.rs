@@ -1,6 +1,7 @@
 //! The `shortlist` binary: parses the command line, then serves, seeds or
 //! prints a token. Everything else lives in the library.
 
+use anyhow::{bail, Context};
 use clap::Parser;
 use shortlist::auth::jwt::JwtSigner;
 use shortlist::clock::{Clock, SystemClock};
@@ -55,22 +56,39 @@ fn main() -> ExitCode {
         Some(Command::Restore(settings)) => restore_command(&settings),
         Some(Command::Extract { file, limits }) => extract_command(&file, &limits),
         Some(Command::ExtractWorker(settings)) => {
-            shortlist::extract::isolated::run_worker(&settings.limits()).map_err(|error| error.to_string())
+            shortlist::extract::isolated::run_worker(&settings.limits()).context("the extraction worker failed")
         }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("shortlist: {message}");
+        Err(error) => {
+            eprintln!("shortlist: {}", cause_chain(&error));
             ExitCode::FAILURE
         }
     }
 }
 
+/// What failed, then why, cause by cause. A cause whose text its outer
+/// error already shows (some errors print their source too) is not repeated.
+fn cause_chain(error: &anyhow::Error) -> String {
+    let mut text = String::new();
+    for cause in error.chain() {
+        let message = cause.to_string();
+        if text.contains(&message) {
+            continue;
+        }
+        if !text.is_empty() {
+            text.push_str(": ");
+        }
+        text.push_str(&message);
+    }
+    text
+}
+
 /// Extracts in this process (the operator is watching; no isolation needed)
 /// and prints the lines, then the link targets, or the failure and its code.
-fn extract_command(file: &std::path::Path, settings: &shortlist::config::ExtractionSettings) -> Result<(), String> {
-    let bytes = std::fs::read(file).map_err(|error| format!("{}: {error}", file.display()))?;
+fn extract_command(file: &std::path::Path, settings: &shortlist::config::ExtractionSettings) -> anyhow::Result<()> {
+    let bytes = std::fs::read(file).with_context(|| format!("reading {}", file.display()))?;
     match shortlist::extract::extract_in_process(&bytes, &settings.limits()) {
         Ok(document) => {
             println!("format: {:?}, pages: {}, lines: {}", document.format, document.pages, document.lines.len());
@@ -80,19 +98,19 @@ fn extract_command(file: &std::path::Path, settings: &shortlist::config::Extract
             }
             Ok(())
         }
-        Err(failure) => Err(format!("{}: {failure}", failure.code())),
+        Err(failure) => bail!("{}: {failure}", failure.code()),
     }
 }
 
 /// Says the shape, refuses what will not fit in memory, writes the data set
 /// without a server, prints the keys, then serves it only with `--serve`.
-fn seed_command(settings: &shortlist::config::SeedSettings) -> Result<(), String> {
+fn seed_command(settings: &shortlist::config::SeedSettings) -> anyhow::Result<()> {
     println!("{}", shortlist::demo::seed::describe(settings));
     if let Some(available_bytes) = memory_available_bytes() {
-        shortlist::demo::seed::check_fits_in_memory(settings, available_bytes)?;
+        shortlist::demo::seed::check_fits_in_memory(settings, available_bytes).map_err(anyhow::Error::msg)?;
     }
     let now = shortlist::clock::Clock::now(&shortlist::clock::SystemClock);
-    println!("{}", shortlist::demo::seed::run(settings, now).map_err(|error| error.to_string())?);
+    println!("{}", shortlist::demo::seed::run(settings, now).context("seeding failed")?);
     if settings.serve_after {
         serve(settings.serve.clone(), WithDemo::Never)?;
     }
@@ -114,28 +132,28 @@ enum WithDemo {
     Never,
 }
 
-fn serve(settings: ServeSettings, with_demo: WithDemo) -> Result<(), String> {
+fn serve(settings: ServeSettings, with_demo: WithDemo) -> anyhow::Result<()> {
     actix_web::rt::System::new().block_on(async move {
         let mut application =
-            Application::build(&settings, Environment::production()).map_err(|error| error.to_string())?;
-        application.wait_until_recovered().map_err(|error| error.to_string())?;
+            Application::build(&settings, Environment::production()).context("starting the server")?;
+        application.wait_until_recovered().context("recovering the data directory")?;
         let base_url = format!("http://{}", settings.bind);
         tracing::info!(%base_url, "listening");
         if with_demo == WithDemo::AsConfigured && settings.demo_enabled() {
             let secret = hs256_secret(settings.jwt.jwt_secret.as_deref(), &settings.data_dir)
-                .map_err(|error| error.to_string())?;
+                .context("reading the JWT secret")?;
             let banner = shortlist::demo::create(&application.registry, &JwtSigner::new(secret.as_bytes()), &base_url)
                 .await
-                .map_err(|error| error.to_string())?;
+                .context("creating the demo workspace")?;
             println!("{banner}");
         }
-        application.run_until_stopped().await.map_err(|error| error.to_string())
+        application.run_until_stopped().await.context("serving")
     })
 }
 
-fn print_token(settings: &TokenSettings) -> Result<(), String> {
-    let role = Role::parse(&settings.role).ok_or("--role must be owner, admin or member")?;
-    let secret = hs256_secret(settings.jwt_secret.as_deref(), &settings.data_dir).map_err(|error| error.to_string())?;
+fn print_token(settings: &TokenSettings) -> anyhow::Result<()> {
+    let role = Role::parse(&settings.role).context("--role must be owner, admin or member")?;
+    let secret = hs256_secret(settings.jwt_secret.as_deref(), &settings.data_dir).context("reading the JWT secret")?;
     let now_seconds = u64::try_from(SystemClock.now().unix_seconds()).unwrap_or(0);
     println!(
         "{}",
@@ -144,7 +162,7 @@ fn print_token(settings: &TokenSettings) -> Result<(), String> {
     Ok(())
 }
 
-fn snapshot_command(command: SnapshotCommand) -> Result<(), String> {
+fn snapshot_command(command: SnapshotCommand) -> anyhow::Result<()> {
     match command {
         SnapshotCommand::Create { data, snapshots_kept } => {
             operator::snapshots::create(&data.data_dir, snapshots_kept, SystemClock.now())
@@ -155,7 +173,7 @@ fn snapshot_command(command: SnapshotCommand) -> Result<(), String> {
     }
 }
 
-fn wal_command(command: WalCommand) -> Result<(), String> {
+fn wal_command(command: WalCommand) -> anyhow::Result<()> {
     match command {
         WalCommand::Verify { data } => operator::wal::verify(&data.data_dir),
         WalCommand::Dump { data, after_lsn, limit, json } => {
@@ -164,11 +182,11 @@ fn wal_command(command: WalCommand) -> Result<(), String> {
     }
 }
 
-fn restore_command(settings: &RestoreSettings) -> Result<(), String> {
+fn restore_command(settings: &RestoreSettings) -> anyhow::Result<()> {
     let until = match settings.until.as_deref() {
         None => None,
         Some(text) => {
-            Some(Timestamp::parse_iso8601(text).ok_or("--until must be RFC 3339, e.g. 2026-11-21T09:30:00Z")?)
+            Some(Timestamp::parse_iso8601(text).context("--until must be RFC 3339, e.g. 2026-11-21T09:30:00Z")?)
         }
     };
     operator::restore::restore(&operator::restore::RestoreRequest {

@@ -10,18 +10,18 @@ use std::sync::Arc;
 
 use actix::Arbiter;
 
-use crate::auth::jwt::{generate_jwt_secret, JwtVerifier, VerificationKey};
+use crate::auth::jwt::{generate_jwt_secret, JwtSetupError, JwtVerifier, VerificationKey};
 use crate::auth::keyed_limit::KeyedLimiter;
 use crate::clock::{Clock, SystemClock};
 use crate::config::{JwtAlgorithmSetting, JwtSettings, ServeSettings};
 use crate::extract::isolated::ExtractorProgram;
 use crate::http::client_address::TrustedProxies;
 use crate::http::{start_server, AppState, HttpSettings, Readiness};
-use crate::store::blobs::BlobStore;
-use crate::store::wal::{FileStorage, Storage, Wal, WalConfig};
+use crate::store::blobs::{BlobError, BlobStore};
+use crate::store::wal::{FileStorage, Lsn, Storage, Wal, WalConfig, WalError};
 use crate::workspace::actor::SnapshotPolicy;
 use crate::workspace::journal::Journal;
-use crate::workspace::persistence::{recover, write_snapshot, DataLayout, RecoveryReport};
+use crate::workspace::persistence::{recover, write_snapshot, DataLayout, RecoveryError, RecoveryReport};
 use crate::workspace::{Registry, RegistrySettings};
 
 /// Records waiting for the log writer before appenders block.
@@ -31,18 +31,31 @@ pub const WAL_BATCH_RECORDS_MAX: usize = 4_096;
 
 pub const JWT_SECRET_FILE_NAME: &str = "jwt-secret";
 
+/// Why the server could not start or stop cleanly; each keeps its cause.
 #[derive(Debug, thiserror::Error)]
 pub enum StartupError {
-    #[error("could not bind {address}: {source}")]
+    #[error("could not bind {address}")]
     Bind { address: String, source: std::io::Error },
-    #[error("JWT settings: {0}")]
-    Jwt(String),
-    #[error("data directory {path}: {source}")]
+    #[error("JWT settings")]
+    Jwt(#[from] JwtSetupError),
+    #[error("JWT settings: RS256 and ES256 need --jwt-public-key-file")]
+    JwtPublicKeyMissing,
+    #[error("data directory {path}")]
     DataDirectory { path: String, source: std::io::Error },
-    #[error("could not start: {0}")]
+    #[error("could not start")]
     Io(#[from] std::io::Error),
-    #[error("storage: {0}")]
-    Store(String),
+    #[error("the write-ahead log")]
+    Log(#[from] WalError),
+    #[error("the resume store in {path}")]
+    Blobs { path: String, source: BlobError },
+    #[error("recovery")]
+    Recovery(#[from] RecoveryError),
+    #[error(
+        "the snapshot of workspace {workspace} covers LSN {snapshot_lsn} but the log ends at LSN {log_last_lsn}: the log directory was replaced or cut short. Remedy: put the log back, or restore the workspace into a new data directory with `shortlist restore`"
+    )]
+    LogBehindSnapshot { workspace: String, snapshot_lsn: Lsn, log_last_lsn: Lsn },
+    #[error("recovery panicked")]
+    RecoveryPanicked,
 }
 
 pub struct Application {
@@ -50,7 +63,7 @@ pub struct Application {
     pub registry: Arc<Registry>,
     server: Option<actix_web::dev::Server>,
     readiness: Readiness,
-    recovery: Option<std::thread::JoinHandle<Result<RecoveryReport, String>>>,
+    recovery: Option<std::thread::JoinHandle<Result<RecoveryReport, StartupError>>>,
     settings: ServeSettings,
     _actor_arbiter: Arbiter,
 }
@@ -118,14 +131,13 @@ impl Application {
             queue_capacity: WAL_QUEUE_CAPACITY,
             batch_records_max: WAL_BATCH_RECORDS_MAX,
         };
-        let (wal, opened) = Wal::open(wal_config, environment.storage.clone())
-            .map_err(|error| StartupError::Store(error.to_string()))?;
+        let (wal, opened) = Wal::open(wal_config, environment.storage.clone())?;
         if let Some(truncated) = &opened.truncated {
             tracing::warn!(?truncated, "a torn record at the end of the log was cut off (a copy is kept as .broken)");
         }
         let blobs_directory = layout.blobs();
         let blobs = BlobStore::open(blobs_directory.clone())
-            .map_err(|error| StartupError::Store(format!("{}: {error}", blobs_directory.display())))?;
+            .map_err(|source| StartupError::Blobs { path: blobs_directory.display().to_string(), source })?;
         // Half-written files of a crash, before anything writes again.
         let _ = blobs.remove_stale_temp_files();
         if layout.snapshots().exists() {
@@ -199,10 +211,7 @@ impl Application {
     /// Waits for recovery; the API serves from then on.
     pub fn wait_until_recovered(&mut self) -> Result<RecoveryReport, StartupError> {
         let Some(recovery) = self.recovery.take() else { return Ok(RecoveryReport::default()) };
-        let report = recovery
-            .join()
-            .map_err(|_| StartupError::Store("recovery panicked".into()))?
-            .map_err(StartupError::Store)?;
+        let report = recovery.join().map_err(|_| StartupError::RecoveryPanicked)??;
         debug_assert!(self.readiness.is_ready());
         Ok(report)
     }
@@ -219,7 +228,7 @@ impl Application {
 
     fn shut_down(&mut self) -> Result<(), StartupError> {
         let registry = self.registry.clone();
-        let last_lsn = registry.journal().wal().flush().map_err(|error| StartupError::Store(error.to_string()))?;
+        let last_lsn = registry.journal().wal().flush()?;
         let layout = DataLayout::new(&self.settings.data_dir);
         let keep = self.settings.durability.snapshots_kept.max(1);
         let now = registry.clock().now();
@@ -248,15 +257,16 @@ fn spawn_recovery(
     registry: Arc<Registry>,
     pool: Arc<rayon::ThreadPool>,
     readiness: Readiness,
-) -> Result<std::thread::JoinHandle<Result<RecoveryReport, String>>, StartupError> {
+) -> Result<std::thread::JoinHandle<Result<RecoveryReport, StartupError>>, StartupError> {
     let spawned = std::thread::Builder::new().name("recovery".into()).spawn(move || {
-        let (workspaces, report) = pool.install(|| recover(&layout)).map_err(|error| error.to_string())?;
+        let (workspaces, report) = pool.install(|| recover(&layout))?;
         let log_last_lsn = registry.journal().wal().last_lsn();
         if let Some(ahead) = workspaces.iter().find(|workspace| workspace.snapshot_lsn > log_last_lsn) {
-            return Err(format!(
-                "the snapshot of workspace {} covers LSN {} but the log ends at LSN {log_last_lsn}: the log directory was replaced or cut short. Remedy: put the log back, or restore the workspace into a new data directory with `shortlist restore`",
-                ahead.state.id, ahead.snapshot_lsn
-            ));
+            return Err(StartupError::LogBehindSnapshot {
+                workspace: ahead.state.id.to_string(),
+                snapshot_lsn: ahead.snapshot_lsn,
+                log_last_lsn,
+            });
         }
         for workspace in workspaces {
             registry.install(workspace.state, workspace.last_lsn, workspace.snapshot_lsn);
@@ -281,7 +291,7 @@ fn jwt_verifier(settings: &JwtSettings, data_dir: &Path) -> Result<JwtVerifier, 
         }
         algorithm => {
             let Some(path) = settings.jwt_public_key_file.as_ref() else {
-                return Err(StartupError::Jwt("RS256 and ES256 need --jwt-public-key-file".into()));
+                return Err(StartupError::JwtPublicKeyMissing);
             };
             let pem = fs::read(path)
                 .map_err(|source| StartupError::DataDirectory { path: path.display().to_string(), source })?;
@@ -292,7 +302,7 @@ fn jwt_verifier(settings: &JwtSettings, data_dir: &Path) -> Result<JwtVerifier, 
             }
         }
     };
-    JwtVerifier::new(key).map_err(|error| StartupError::Jwt(error.to_string()))
+    Ok(JwtVerifier::new(key)?)
 }
 
 /// The configured secret, or the one kept in the data directory, generated

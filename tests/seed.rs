@@ -6,48 +6,13 @@
 //! memory is refused before anything is written, and seeding a directory
 //! that already holds the workspace is refused.
 
-use std::io::{Read, Write};
-use std::net::{TcpListener, TcpStream};
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+mod support;
+
+use std::path::PathBuf;
+
 use std::time::{Duration, Instant};
 
-const SEED_SECONDS_MAX: u64 = 60;
-
-fn shortlist() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_shortlist"))
-}
-
-/// A scratch directory, removed when the guard drops, and a data directory
-/// inside it that does not exist yet.
-fn fresh_data_dir(name: &str) -> (tempfile::TempDir, PathBuf) {
-    let scratch =
-        tempfile::Builder::new().prefix(&format!("shortlist-seed-{name}-")).tempdir().expect("a scratch directory");
-    let data_dir = scratch.path().join("data");
-    (scratch, data_dir)
-}
-
-/// Runs `shortlist seed` with `arguments`, failing the test if it has not
-/// exited within `SEED_SECONDS_MAX` (it must stop by itself).
-fn seed(data_dir: &Path, arguments: &[&str]) -> Output {
-    let mut child = shortlist()
-        .arg("seed")
-        .args(["--data-dir", data_dir.to_str().expect("a UTF-8 path"), "--bind", "127.0.0.1:0"])
-        .args(arguments)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary starts");
-    let started = Instant::now();
-    while child.try_wait().expect("waits").is_none() {
-        if started.elapsed() > Duration::from_secs(SEED_SECONDS_MAX) {
-            let _ = child.kill();
-            panic!("seed did not exit within {SEED_SECONDS_MAX} s");
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    child.wait_with_output().expect("its output")
-}
+use support::{between, fresh_data_dir, seed, shortlist, Server, WAIT_SECONDS_MAX};
 
 #[test]
 fn seed_writes_a_scored_data_set_that_a_server_then_serves_and_rescores() {
@@ -97,71 +62,10 @@ fn seed_writes_a_scored_data_set_that_a_server_then_serves_and_rescores() {
         if ats.contains("\"run\":2") && ats.contains("\"state\":\"done\"") {
             break;
         }
-        assert!(started.elapsed() < Duration::from_secs(SEED_SECONDS_MAX), "the rerun read its packed resume: {ats}");
+        assert!(started.elapsed() < Duration::from_secs(WAIT_SECONDS_MAX), "the rerun read its packed resume: {ats}");
         std::thread::sleep(Duration::from_millis(50));
     }
     drop(server);
-}
-
-fn between<'a>(text: &'a str, before: &str, after: &str) -> &'a str {
-    let start = text.find(before).expect("the marker") + before.len();
-    let end = text[start..].find(after).expect("the end marker");
-    &text[start..start + end]
-}
-
-/// `shortlist serve` on a seeded directory, stopped when dropped.
-struct Server {
-    child: std::process::Child,
-    port: u16,
-}
-
-impl Server {
-    fn start(data_dir: &Path) -> Server {
-        let port =
-            TcpListener::bind("127.0.0.1:0").and_then(|listener| listener.local_addr()).expect("a free port").port();
-        let child = shortlist()
-            .args(["serve", "--no-demo", "--data-dir", data_dir.to_str().expect("a UTF-8 path")])
-            .args(["--bind", &format!("127.0.0.1:{port}")])
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("the server starts");
-        let server = Server { child, port };
-        let started = Instant::now();
-        while !server.request("GET", "/readyz", "").contains("\"ready\":true") {
-            assert!(started.elapsed() < Duration::from_secs(SEED_SECONDS_MAX), "the server became ready");
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        server
-    }
-
-    fn get(&self, path: &str, key: &str) -> String {
-        self.request("GET", path, key)
-    }
-
-    fn post(&self, path: &str, key: &str) -> String {
-        self.request("POST", path, key)
-    }
-
-    /// The response body ("" when the server is not listening yet).
-    fn request(&self, method: &str, path: &str, key: &str) -> String {
-        let Ok(mut stream) = TcpStream::connect(("127.0.0.1", self.port)) else { return String::new() };
-        let request = format!(
-            "{method} {path} HTTP/1.1\r\nHost: localhost\r\nX-API-Key: {key}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
-        );
-        let mut response = String::new();
-        if stream.write_all(request.as_bytes()).is_err() || stream.read_to_string(&mut response).is_err() {
-            return String::new();
-        }
-        response.split_once("\r\n\r\n").map(|(_, body)| body.to_owned()).unwrap_or_default()
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
 }
 
 #[test]

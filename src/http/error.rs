@@ -80,7 +80,10 @@ impl ApiError {
         match error {
             RegistryError::Domain(error) => ApiError::Domain(surface, error),
             RegistryError::Unavailable(message) => ApiError::Unavailable(message),
-            RegistryError::Storage(message) => ApiError::StorageUnavailable(message),
+            storage @ (RegistryError::Journal(_) | RegistryError::Blobs(_) | RegistryError::ActorStopped) => {
+                tracing::error!(code = storage.storage_code(), error = %storage, "a write failed in storage");
+                ApiError::StorageUnavailable(storage.to_string())
+            }
         }
     }
 

@@ -11,7 +11,9 @@ pub mod wal;
 
 use indicatif::{ProgressBar, ProgressStyle};
 
-pub type OperatorResult = Result<(), String>;
+/// An operator command's outcome: the error carries its whole cause chain,
+/// which `main` prints.
+pub type OperatorResult = anyhow::Result<()>;
 
 fn progress(length: u64, what: &str) -> ProgressBar {
     let template = format!("{what} {{bar:40}} {{pos}}/{{len}} ({{per_sec}}, eta {{eta}})");

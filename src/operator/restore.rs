@@ -12,6 +12,8 @@
 
 use std::path::{Path, PathBuf};
 
+use anyhow::{bail, Context};
+
 use super::{progress, OperatorResult};
 use crate::domain::time::Timestamp;
 use crate::store::codec;
@@ -34,12 +36,13 @@ pub struct RestoreRequest<'a> {
 }
 
 pub fn restore(request: &RestoreRequest<'_>) -> OperatorResult {
-    let (mut state, snapshot_lsn) = load_snapshot_with(request.snapshot, SnapshotAccess::Read)?;
+    let (mut state, snapshot_lsn) = load_snapshot_with(request.snapshot, SnapshotAccess::Read)
+        .with_context(|| format!("reading the snapshot {}", request.snapshot.display()))?;
     if let Some(until_lsn) = request.until_lsn.filter(|until_lsn| *until_lsn < snapshot_lsn) {
-        return Err(format!(
+        bail!(
             "{} already covers LSN {snapshot_lsn}, after the requested LSN {until_lsn}; restore from an older snapshot (`shortlist snapshot list`)",
             request.snapshot.display()
-        ));
+        );
     }
     let log_dir = match request.log_dir {
         Some(directory) => directory.to_path_buf(),
@@ -47,22 +50,31 @@ pub fn restore(request: &RestoreRequest<'_>) -> OperatorResult {
     };
     let target = DataLayout::new(request.target_data_dir);
     if same_directory(&target.wal(), &log_dir) || target.snapshots().join(state.id.as_str()).exists() {
-        return Err(format!(
+        bail!(
             "{} already holds workspace {}; restore into a new data directory (its later writes would otherwise replay on top)",
             request.target_data_dir.display(),
             state.id
-        ));
+        );
+    }
+    // A log that is not there would replay nothing and restore the snapshot
+    // alone, silently older than asked: refuse, naming where it looked.
+    if !log_dir.is_dir() {
+        bail!(
+            "the log directory {} does not exist; pass the log of the data directory the snapshot came from with --log-dir",
+            log_dir.display()
+        );
     }
     let mut last_lsn = snapshot_lsn;
     let mut applied = 0u64;
-    if log_dir.exists() {
+    {
         let bar = progress(0, "replaying");
-        for record in read_records(&log_dir, snapshot_lsn).map_err(|error| error.to_string())? {
-            let (lsn, payload) = record.map_err(|error| error.to_string())?;
+        let reading = || format!("reading the log in {}", log_dir.display());
+        for record in read_records(&log_dir, snapshot_lsn).with_context(reading)? {
+            let (lsn, payload) = record.with_context(reading)?;
             if request.until_lsn.is_some_and(|until| lsn > until) {
                 break;
             }
-            let record: LogRecord = codec::decode(&payload).map_err(|error| format!("record {lsn}: {error}"))?;
+            let record: LogRecord = codec::decode(&payload).with_context(|| format!("decoding log record {lsn}"))?;
             if record.workspace_id != state.id || lsn <= snapshot_lsn {
                 continue;
             }
@@ -76,7 +88,8 @@ pub fn restore(request: &RestoreRequest<'_>) -> OperatorResult {
         }
         bar.finish_and_clear();
     }
-    let file = write_snapshot(&target, &state.to_image(), RESTORED_SNAPSHOT_LSN, request.now, usize::MAX)?;
+    let file = write_snapshot(&target, &state.to_image(), RESTORED_SNAPSHOT_LSN, request.now, usize::MAX)
+        .with_context(|| format!("writing the restored snapshot into {}", request.target_data_dir.display()))?;
     println!(
         "restored workspace {} from LSN {snapshot_lsn} to LSN {last_lsn} ({applied} records) into {}",
         state.id,
@@ -87,12 +100,12 @@ pub fn restore(request: &RestoreRequest<'_>) -> OperatorResult {
 }
 
 /// `<data-dir>/workspaces/<id>/<file>` → `<data-dir>`.
-fn source_data_dir(snapshot: &Path) -> Result<PathBuf, String> {
+fn source_data_dir(snapshot: &Path) -> anyhow::Result<PathBuf> {
     snapshot
         .canonicalize()
         .ok()
         .and_then(|path| path.parent()?.parent()?.parent().map(Path::to_path_buf))
-        .ok_or_else(|| format!("cannot tell the data directory of {}; pass --log-dir", snapshot.display()))
+        .with_context(|| format!("cannot tell the data directory of {}; pass --log-dir", snapshot.display()))
 }
 
 fn same_directory(left: &Path, right: &Path) -> bool {

@@ -2,6 +2,8 @@
 
 use std::path::Path;
 
+use anyhow::Context;
+
 use super::{bytes_progress, OperatorResult};
 use crate::store::codec;
 use crate::store::wal::{read_records, verify as verify_log};
@@ -11,7 +13,7 @@ use crate::workspace::persistence::DataLayout;
 /// Reads every record and checks every checksum and LSN, repairing nothing.
 pub fn verify(data_dir: &Path) -> OperatorResult {
     let directory = DataLayout::new(data_dir).wal();
-    let report = verify_log(&directory).map_err(|error| error.to_string())?;
+    let report = verify_log(&directory).with_context(|| format!("verifying the log in {}", directory.display()))?;
     println!("{}: {report:?}", directory.display());
     Ok(())
 }
@@ -20,22 +22,23 @@ pub fn verify(data_dir: &Path) -> OperatorResult {
 pub fn dump(data_dir: &Path, after_lsn: u64, limit: Option<u64>, json: bool) -> OperatorResult {
     let directory = DataLayout::new(data_dir).wal();
     let total_bytes = std::fs::read_dir(&directory)
-        .map_err(|error| format!("{}: {error}", directory.display()))?
+        .with_context(|| format!("listing {}", directory.display()))?
         .filter_map(Result::ok)
         .filter_map(|entry| entry.metadata().ok())
         .map(|metadata| metadata.len())
         .sum();
     let bar = bytes_progress(total_bytes, "reading");
-    let records = read_records(&directory, after_lsn).map_err(|error| error.to_string())?;
+    let reading = || format!("reading the log in {}", directory.display());
+    let records = read_records(&directory, after_lsn).with_context(reading)?;
     for (count, record) in records.enumerate() {
         if limit.is_some_and(|limit| count as u64 >= limit) {
             break;
         }
-        let (lsn, payload) = record.map_err(|error| error.to_string())?;
+        let (lsn, payload) = record.with_context(reading)?;
         bar.inc(payload.len() as u64 + 16);
-        let record: LogRecord = codec::decode(&payload).map_err(|error| format!("record {lsn}: {error}"))?;
+        let record: LogRecord = codec::decode(&payload).with_context(|| format!("decoding log record {lsn}"))?;
         let line = if json {
-            let event = serde_json::to_string(&record.event).map_err(|error| error.to_string())?;
+            let event = serde_json::to_string(&record.event).context("writing the event as JSON")?;
             format!("{lsn}\t{}\t{}", record.workspace_id, event)
         } else {
             format!(

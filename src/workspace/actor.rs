@@ -26,7 +26,7 @@ use rand::rngs::StdRng;
 use rand::SeedableRng;
 use tokio::sync::oneshot;
 
-use super::journal::{Journal, JournalError, LogRecord};
+use super::journal::{EncodedRecord, Journal, JournalError, LogRecord};
 use super::persistence::{write_snapshot, DataLayout};
 use super::pipeline::{run_pipeline, PipelineJob};
 use super::registry::Directory;
@@ -51,8 +51,10 @@ pub const MAILBOX_CAPACITY: usize = 1_024;
 pub enum WriteError {
     #[error(transparent)]
     Domain(#[from] DomainError),
-    #[error("{0}")]
-    Storage(String),
+    #[error(transparent)]
+    Journal(#[from] JournalError),
+    #[error("the workspace actor stopped before it answered")]
+    ActorStopped,
 }
 
 /// A write for the actor to decide, log and apply.
@@ -116,7 +118,8 @@ pub struct WorkspaceActor {
     rng: StdRng,
     pending: VecDeque<PendingWrite>,
     next_ticket: u64,
-    storage_failure: Option<String>,
+    /// The fail-stop log error that stopped this workspace's writes.
+    storage_failure: Option<JournalError>,
     /// LSN of the last record applied to `published`.
     published_lsn: Lsn,
     snapshot_lsn: Lsn,
@@ -166,13 +169,26 @@ impl WorkspaceActor {
         context: &mut Context<Self>,
         reply: impl FnOnce(Result<C::Output, WriteError>) + 'static,
     ) {
-        if let Some(reason) = &self.storage_failure {
-            return reply(Err(WriteError::Storage(reason.clone())));
+        if let Some(failure) = &self.storage_failure {
+            return reply(Err(WriteError::Journal(failure.clone())));
         }
         let now = self.services.clock.now();
         let events = match command.decide(&self.working, &mut DecideContext { now, rng: &mut self.rng }) {
             Ok(events) => events,
             Err(error) => return reply(Err(error.into())),
+        };
+        // Encoded before they are applied: a record the log would refuse
+        // fails this write alone, and nothing later is decided on top of it.
+        let encoded: Result<Vec<EncodedRecord>, JournalError> = events
+            .iter()
+            .map(|event| Journal::encode(&LogRecord { workspace_id: self.id.clone(), event: event.clone() }))
+            .collect();
+        let records = match encoded {
+            Ok(records) => records,
+            Err(error) => {
+                tracing::error!(workspace = %self.id, code = error.code(), %error, "a write's record was refused");
+                return reply(Err(error.into()));
+            }
         };
         for event in &events {
             self.working.apply(event);
@@ -180,10 +196,9 @@ impl WorkspaceActor {
         let output = command.respond(&self.working, &events);
         let ticket = self.next_ticket;
         self.next_ticket += 1;
-        for event in &events {
+        for record in records {
             let address = context.address();
-            let record = LogRecord { workspace_id: self.id.clone(), event: event.clone() };
-            self.services.journal.append(&record, Box::new(move |result| address.do_send(Durable { ticket, result })));
+            self.services.journal.append(record, Box::new(move |result| address.do_send(Durable { ticket, result })));
         }
         self.pending.push_back(PendingWrite {
             ticket,
@@ -217,12 +232,17 @@ impl WorkspaceActor {
         self.dispatch_pipelines(context);
     }
 
-    fn fail_storage(&mut self, reason: String) {
-        tracing::error!(workspace = %self.id, %reason, "the log failed; this workspace refuses writes until restart");
-        self.storage_failure = Some(reason.clone());
+    fn fail_storage(&mut self, failure: JournalError) {
+        tracing::error!(
+            workspace = %self.id,
+            code = failure.code(),
+            error = %failure,
+            "the log failed; this workspace refuses writes until restart"
+        );
         for write in self.pending.drain(..) {
-            (write.reply)(Err(WriteError::Storage(reason.clone())));
+            (write.reply)(Err(WriteError::Journal(failure.clone())));
         }
+        self.storage_failure = Some(failure);
         // Writes decided but never made durable must not be built upon.
         self.working = self.published.read().clone();
     }
@@ -411,9 +431,7 @@ where
         self.submit(&command, context, move |result| {
             let _ = sender.send(result);
         });
-        Box::pin(async move {
-            receiver.await.unwrap_or_else(|_| Err(WriteError::Storage("the workspace actor stopped".to_owned())))
-        })
+        Box::pin(async move { receiver.await.unwrap_or(Err(WriteError::ActorStopped)) })
     }
 }
 
@@ -439,11 +457,17 @@ impl Handler<Durable> for WorkspaceActor {
                 }
                 self.publish_durable(context);
             }
-            Err(error) => {
-                if self.storage_failure.is_none() {
-                    self.fail_storage(error.to_string());
+            // Records are checked before they are queued (`Journal::encode`),
+            // so what the log fails now is the log itself: fail-stop. Were it
+            // not, the write after this one may already be built on it, and
+            // its records queued, so the workspace stops all the same.
+            Err(error) if self.storage_failure.is_none() => {
+                if !error.is_fail_stop() {
+                    tracing::error!(workspace = %self.id, code = error.code(), "a queued record failed without stopping the log");
                 }
+                self.fail_storage(error);
             }
+            Err(_) => {}
         }
     }
 }

@@ -16,7 +16,7 @@ use super::journal::LogRecord;
 use crate::domain::encoded::{Encoded, SharedBytes};
 use crate::domain::event::Event;
 use crate::domain::ids::WorkspaceId;
-use crate::domain::image::{WorkspaceImage, WorkspaceImageVersion1};
+use crate::domain::image::{ImageError, WorkspaceImage, WorkspaceImageVersion1};
 use crate::domain::time::Timestamp;
 use crate::domain::workspace::Workspace;
 use crate::store::codec;
@@ -85,6 +85,19 @@ pub enum RecoveryError {
     Record { lsn: Lsn, reason: String },
 }
 
+/// Why a snapshot could not be written or loaded, with its cause kept.
+#[derive(Debug, thiserror::Error)]
+pub enum SnapshotFileError {
+    #[error(transparent)]
+    Codec(#[from] codec::CodecError),
+    #[error(transparent)]
+    File(#[from] snapshot::SnapshotError),
+    #[error("the header names workspace {header} but the payload holds {payload}")]
+    WorkspaceMismatch { header: String, payload: String },
+    #[error(transparent)]
+    Image(#[from] ImageError),
+}
+
 /// Encodes and writes one snapshot, then keeps the newest `keep`.
 pub fn write_snapshot(
     layout: &DataLayout,
@@ -92,12 +105,11 @@ pub fn write_snapshot(
     lsn: Lsn,
     created_at: Timestamp,
     keep: usize,
-) -> Result<SnapshotFile, String> {
-    let payload = codec::encode(image).map_err(|error| error.to_string())?;
+) -> Result<SnapshotFile, SnapshotFileError> {
+    let payload = codec::encode(image)?;
     let root = layout.snapshots();
-    let file = snapshot::write_snapshot(&root, image.id.as_str(), lsn, created_at.unix_milliseconds(), &payload)
-        .map_err(|error| error.to_string())?;
-    snapshot::apply_retention(&root, image.id.as_str(), keep.max(1)).map_err(|error| error.to_string())?;
+    let file = snapshot::write_snapshot(&root, image.id.as_str(), lsn, created_at.unix_milliseconds(), &payload)?;
+    snapshot::apply_retention(&root, image.id.as_str(), keep.max(1))?;
     Ok(file)
 }
 
@@ -105,23 +117,25 @@ pub fn write_snapshot(
 /// mapped and the parsed resumes and breakdowns stay in the mapping: the
 /// state points into it (see `store::snapshot::mapped`). For recovery, whose
 /// files the server itself wrote.
-pub fn load_snapshot(path: &Path) -> Result<(Workspace, Lsn), String> {
+pub fn load_snapshot(path: &Path) -> Result<(Workspace, Lsn), SnapshotFileError> {
     load_snapshot_with(path, SnapshotAccess::Map)
 }
 
 /// As `load_snapshot`, choosing how the file reaches memory: the operator's
 /// tools read it, since the file they are handed may be damaged or still
 /// being copied, which a mapping would turn into a crash.
-pub fn load_snapshot_with(path: &Path, access: SnapshotAccess) -> Result<(Workspace, Lsn), String> {
-    let snapshot = snapshot::snapshot_in_memory(path, access).map_err(|error| error.to_string())?;
+pub fn load_snapshot_with(path: &Path, access: SnapshotAccess) -> Result<(Workspace, Lsn), SnapshotFileError> {
+    let snapshot = snapshot::snapshot_in_memory(path, access)?;
     let header = &snapshot.header;
     let shared: SharedBytes = snapshot.bytes();
-    let image = Encoded::decode_sharing(&shared, || decode_image(header.format_version, snapshot.payload()))
-        .map_err(|error| error.to_string())?;
+    let image = Encoded::decode_sharing(&shared, || decode_image(header.format_version, snapshot.payload()))?;
     if image.id.as_str() != header.workspace_id {
-        return Err(format!("the header names workspace {} but the payload holds {}", header.workspace_id, image.id));
+        return Err(SnapshotFileError::WorkspaceMismatch {
+            header: header.workspace_id.clone(),
+            payload: image.id.to_string(),
+        });
     }
-    let state = Workspace::from_image(image).map_err(|error| error.to_string())?;
+    let state = Workspace::from_image(image)?;
     Ok((state, header.lsn))
 }
 
@@ -175,7 +189,7 @@ fn load_first_good(files: Vec<SnapshotFile>) -> SnapshotAttempt {
             }
             Err(error) => {
                 tracing::warn!(path = %file.path.display(), %error, "snapshot failed its checks; trying an older one");
-                rejected.push((file.path.clone(), error));
+                rejected.push((file.path.clone(), error.to_string()));
             }
         }
     }

@@ -11,7 +11,7 @@ use actix::{Actor, Addr, ArbiterHandle, MailboxError};
 use parking_lot::RwLock;
 
 use super::actor::{ActorServices, Execute, SnapshotPolicy, WorkspaceActor, WriteError};
-use super::journal::{Journal, LogRecord};
+use super::journal::{Journal, JournalError, LogRecord};
 use crate::auth::key_registry::KeyRegistry;
 use crate::clock::Clock;
 use crate::domain::api_key::ApiKey;
@@ -24,7 +24,7 @@ use crate::domain::time::Timestamp;
 use crate::domain::workspace::Workspace;
 use crate::extract::isolated::ExtractorProgram;
 use crate::extract::ExtractionLimits;
-use crate::store::blobs::BlobStore;
+use crate::store::blobs::{BlobError, BlobStore};
 use crate::store::wal::{Lsn, Wal};
 
 /// How long a write may wait for its workspace actor before the caller gets 503.
@@ -124,15 +124,32 @@ pub enum RegistryError {
     Domain(#[from] DomainError),
     #[error("the workspace is not accepting writes right now: {0}")]
     Unavailable(String),
-    #[error("{0}")]
-    Storage(String),
+    #[error(transparent)]
+    Journal(#[from] JournalError),
+    #[error(transparent)]
+    Blobs(#[from] BlobError),
+    #[error("the workspace actor stopped before it answered")]
+    ActorStopped,
+}
+
+impl RegistryError {
+    /// A stable code for the storage errors, for logs; `None` for the others.
+    pub fn storage_code(&self) -> Option<&'static str> {
+        match self {
+            RegistryError::Journal(error) => Some(error.code()),
+            RegistryError::Blobs(error) => Some(error.code()),
+            RegistryError::ActorStopped => Some("WORKSPACE_ACTOR_STOPPED"),
+            RegistryError::Domain(_) | RegistryError::Unavailable(_) => None,
+        }
+    }
 }
 
 impl From<WriteError> for RegistryError {
     fn from(error: WriteError) -> Self {
         match error {
             WriteError::Domain(error) => RegistryError::Domain(error),
-            WriteError::Storage(message) => RegistryError::Storage(message),
+            WriteError::Journal(error) => RegistryError::Journal(error),
+            WriteError::ActorStopped => RegistryError::ActorStopped,
         }
     }
 }
@@ -198,7 +215,7 @@ impl Registry {
             Ok(format) => format.media_type(),
             Err(_) => "application/octet-stream",
         };
-        let hash = self.blobs.put(bytes).map_err(|error| RegistryError::Storage(error.to_string()))?;
+        let hash = self.blobs.put(bytes)?;
         Ok(Some(StoredResume {
             content_hash: ContentHash(hash.0),
             size_bytes: bytes.len() as u64,
@@ -244,17 +261,17 @@ impl Registry {
         let event = create_workspace(id, name, owner, owner_name, owner_email, self.clock.now())?;
         let workspace = Workspace::from_created(&event).expect("create_workspace makes a WorkspaceCreated");
         let (sender, receiver) = tokio::sync::oneshot::channel();
-        let record = LogRecord { workspace_id: id.clone(), event };
+        let record = Journal::encode(&LogRecord { workspace_id: id.clone(), event })?;
         self.journal.append(
-            &record,
+            record,
             Box::new(move |result| {
                 let _ = sender.send(result);
             }),
         );
         let lsn = match receiver.await {
             Ok(Ok(lsn)) => lsn,
-            Ok(Err(error)) => return Err(RegistryError::Storage(error.to_string())),
-            Err(_) => return Err(RegistryError::Storage("the log stopped".into())),
+            Ok(Err(error)) => return Err(error.into()),
+            Err(_) => return Err(JournalError::writer_stopped().into()),
         };
         let handle = self.install(workspace, lsn, 0);
         Ok((handle, true))

@@ -44,7 +44,7 @@ use crate::extract::isolated::ExtractorProgram;
 use crate::extract::{detect_format, ExtractionLimits};
 use crate::store::blob_pack::PackWriter;
 use crate::store::blobs::{BlobError, BlobHash, BlobStore};
-use crate::workspace::persistence::{recover, write_snapshot, DataLayout, RecoveryError};
+use crate::workspace::persistence::{recover, write_snapshot, DataLayout, RecoveryError, SnapshotFileError};
 use crate::workspace::pipeline::outcome_of_file;
 
 /// Fit scores a seeded job holds beyond one per application.
@@ -63,14 +63,18 @@ const CHUNK_APPLICATIONS: u64 = 4_096;
 pub enum SeedError {
     #[error("the data directory already holds workspace {0}: seed into an empty data directory, or remove it first")]
     WorkspaceExists(WorkspaceId),
-    #[error("reading the data directory before seeding: {0}")]
+    #[error("reading the data directory before seeding")]
     Recovery(#[from] RecoveryError),
     #[error("a seeded command was refused: {0}")]
     Domain(#[from] DomainError),
-    #[error("storing a resume: {0}")]
+    #[error("storing a resume")]
     Blob(#[from] BlobError),
-    #[error("writing the snapshot of {workspace}: {reason}")]
-    Snapshot { workspace: WorkspaceId, reason: String },
+    #[error("writing the snapshot of {workspace}")]
+    Snapshot {
+        workspace: WorkspaceId,
+        #[source]
+        reason: SnapshotFileError,
+    },
     #[error("{0}")]
     Io(#[from] std::io::Error),
 }
