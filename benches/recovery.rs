@@ -40,7 +40,7 @@ const WORKSPACES: u32 = 10;
 const APPLICATIONS_PER_WORKSPACE: u32 = 100_000;
 const LOG_RECORDS: u64 = 100_000;
 const DISTINCT_RESUMES: u64 = 200;
-const RUNS_DEFAULT: usize = 3;
+const DEFAULT_RUNS: usize = 3;
 
 fn pipeline_results() -> Vec<PipelineResult> {
     let criteria = Criteria {
@@ -69,7 +69,7 @@ fn median(mut runs: Vec<Duration>) -> Duration {
 }
 
 fn runs_count() -> usize {
-    std::env::var("RECOVERY_BENCH_RUNS").ok().and_then(|runs| runs.parse().ok()).unwrap_or(RUNS_DEFAULT).max(1)
+    std::env::var("RECOVERY_BENCH_RUNS").ok().and_then(|runs| runs.parse().ok()).unwrap_or(DEFAULT_RUNS).max(1)
 }
 
 fn timed<T>(label: &str, mut work: impl FnMut() -> T) -> Duration {

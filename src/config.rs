@@ -18,7 +18,6 @@ pub const DEFAULT_APPLY_RATE_PER_JOB_PER_MINUTE: u32 = 60;
 pub const DEFAULT_BODY_READ_TIMEOUT_MILLISECONDS: u64 = 30_000;
 pub const DEFAULT_SHUTDOWN_TIMEOUT_SECONDS: u64 = 10;
 pub const DEFAULT_HEADER_READ_TIMEOUT_MILLISECONDS: u64 = 5_000;
-pub const DEFAULT_WAL_SEGMENT_BYTES: u64 = 64 * 1024 * 1024;
 pub const DEFAULT_SNAPSHOT_INTERVAL_SECONDS: u64 = 300;
 pub const DEFAULT_SNAPSHOT_EVERY_RECORDS: u64 = 100_000;
 pub const DEFAULT_SNAPSHOTS_KEPT: usize = 3;
@@ -230,7 +229,7 @@ pub struct DurabilitySettings {
     #[arg(long, env = "SHORTLIST_FSYNC", default_value = "always", value_parser = parse_fsync_mode)]
     pub fsync: FsyncMode,
     /// Size at which the log starts a new segment file.
-    #[arg(long, env = "SHORTLIST_WAL_SEGMENT_BYTES", default_value_t = DEFAULT_WAL_SEGMENT_BYTES)]
+    #[arg(long, env = "SHORTLIST_WAL_SEGMENT_BYTES", default_value_t = crate::store::wal::DEFAULT_SEGMENT_BYTES)]
     pub wal_segment_bytes: u64,
     /// A workspace with new writes is snapshotted at least this often.
     #[arg(long, env = "SHORTLIST_SNAPSHOT_INTERVAL_SECONDS", default_value_t = DEFAULT_SNAPSHOT_INTERVAL_SECONDS)]
@@ -280,8 +279,8 @@ pub struct TokenSettings {
     #[arg(long)]
     pub role: String,
     /// Lifetime in seconds.
-    #[arg(long, default_value_t = 3600)]
-    pub ttl: u64,
+    #[arg(long = "ttl-seconds", visible_alias = "ttl", default_value_t = 3600)]
+    pub ttl_seconds: u64,
     /// Where the generated secret is, when SHORTLIST_JWT_SECRET is unset.
     #[arg(long, env = "SHORTLIST_DATA_DIR", default_value = "snapshots")]
     pub data_dir: PathBuf,

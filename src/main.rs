@@ -157,7 +157,7 @@ fn print_token(settings: &TokenSettings) -> anyhow::Result<()> {
     let now_seconds = u64::try_from(SystemClock.now().unix_seconds()).unwrap_or(0);
     println!(
         "{}",
-        JwtSigner::new(secret.as_bytes()).sign(&settings.org, &settings.sub, role, now_seconds, settings.ttl)
+        JwtSigner::new(secret.as_bytes()).sign(&settings.org, &settings.sub, role, now_seconds, settings.ttl_seconds)
     );
     Ok(())
 }

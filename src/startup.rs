@@ -18,16 +18,13 @@ use crate::extract::isolated::ExtractorProgram;
 use crate::http::client_address::TrustedProxies;
 use crate::http::{start_server, AppState, HttpSettings, Readiness};
 use crate::store::blobs::{BlobError, BlobStore};
-use crate::store::wal::{FileStorage, Lsn, Storage, Wal, WalConfig, WalError};
+use crate::store::wal::{
+    FileStorage, Lsn, Storage, Wal, WalConfig, WalError, DEFAULT_BATCH_RECORDS_MAX, DEFAULT_QUEUE_CAPACITY,
+};
 use crate::workspace::actor::SnapshotPolicy;
 use crate::workspace::journal::Journal;
 use crate::workspace::persistence::{recover, write_snapshot, DataLayout, RecoveryError, RecoveryReport};
 use crate::workspace::{Registry, RegistrySettings};
-
-/// Records waiting for the log writer before appenders block.
-pub const WAL_QUEUE_CAPACITY: usize = 16_384;
-/// Records one group commit writes at most.
-pub const WAL_BATCH_RECORDS_MAX: usize = 4_096;
 
 pub const JWT_SECRET_FILE_NAME: &str = "jwt-secret";
 
@@ -128,8 +125,8 @@ impl Application {
             directory: layout.wal(),
             segment_bytes: durability.wal_segment_bytes,
             fsync: durability.fsync,
-            queue_capacity: WAL_QUEUE_CAPACITY,
-            batch_records_max: WAL_BATCH_RECORDS_MAX,
+            queue_capacity: DEFAULT_QUEUE_CAPACITY,
+            batch_records_max: DEFAULT_BATCH_RECORDS_MAX,
         };
         let (wal, opened) = Wal::open(wal_config, environment.storage.clone())?;
         if let Some(truncated) = &opened.truncated {

@@ -50,6 +50,9 @@ use rand::{Rng, SeedableRng};
 use serde_json::{json, Value};
 use shortlist::auth::jwt::JwtSigner;
 use shortlist::clock::{Clock, SystemClock};
+use shortlist::domain::limits::{
+    COMMENT_LENGTH_MAX, NOTIFICATIONS_PER_USER_MAX, PAGE_LIMIT_MAX, TAGS_PER_APPLICATION_MAX,
+};
 use shortlist::domain::member::Role;
 
 /// Kill-and-restart cycles (issue 3 asks for at least 20).
@@ -72,7 +75,7 @@ const TASKS_STOP_WAIT_MAX: Duration = Duration::from_secs(15);
 const PIPELINES_SETTLE_WAIT_MAX: Duration = Duration::from_secs(60);
 /// Concurrent requests while reading the workspace back.
 const VERIFY_CONCURRENCY: usize = 8;
-const PAGE_LIMIT: usize = 100;
+const PAGE_LIMIT: usize = PAGE_LIMIT_MAX;
 /// Attempts at starting the server when the free port was taken meanwhile.
 const START_ATTEMPTS_MAX: usize = 3;
 
@@ -83,11 +86,10 @@ const JWT_SECRET: &str = "crash-test-secret-0123456789abcdef0123456789abcdef";
 const FIT_SCORE_ENVELOPE: u64 = 1_000_000;
 /// Applications seeded through the careers page before the first kill.
 const SEEDED_APPLICATIONS: usize = 16;
-/// An application holds at most 50 tags; adds stop short of that.
-const TAGS_PER_APPLICATION_TARGET_MAX: usize = 45;
-/// Notifications kept per user (README, Limits).
-const NOTIFICATIONS_KEPT_MAX: usize = 10_000;
-const COMMENT_LENGTH_MAX: usize = 10_000;
+/// Adds stop short of the most tags an application may hold.
+const TAGS_PER_APPLICATION_TARGET_MAX: usize = TAGS_PER_APPLICATION_MAX - 5;
+/// Notifications kept per user.
+const NOTIFICATIONS_KEPT_MAX: usize = NOTIFICATIONS_PER_USER_MAX;
 const STAGE_NAMES: [&str; 5] = ["Applied", "Screening", "Interview", "Offer", "Hired"];
 const TAG_COLOURS: [&str; 4] = ["#22c55e", "#ef4444", "#3b82f6", "#6b7280"];
 /// Job fields no write of this test changes.

@@ -47,7 +47,7 @@ pub const ACTIVE_KEYS_PER_WORKSPACE_MAX: usize = 1_000;
 pub const CLAIM_ENTRIES_MAX: usize = 1_000;
 pub const RATE_LIMIT_PER_MINUTE_MAX: u32 = 10_000_000;
 
-pub const PAGE_LIMIT_DEFAULT: usize = 20;
+pub const DEFAULT_PAGE_LIMIT: usize = 20;
 pub const PAGE_LIMIT_MAX: usize = 100;
 
 /// Resume text accepted at intake; the engine enforces the same bound.

@@ -24,6 +24,7 @@ pub mod limits;
 pub mod member;
 pub mod name_words;
 pub mod notification;
+pub mod pipeline_failure;
 pub mod query;
 pub mod resume;
 pub mod stored_result;

@@ -3,6 +3,7 @@
 //! reworded) and a message a person can act on.
 
 use super::RESUME_TEXT_BYTES_MAX;
+use crate::domain::pipeline_failure::PipelineFailure;
 
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum EngineError {
@@ -22,10 +23,11 @@ impl EngineError {
     #[must_use]
     pub fn code(&self) -> &'static str {
         match self {
-            EngineError::EmptyResume => "EMPTY_RESUME",
-            EngineError::TooLarge { .. } => "RESUME_TOO_LARGE",
-            EngineError::NotText { .. } => "RESUME_NOT_TEXT",
+            EngineError::EmptyResume => PipelineFailure::EmptyResume,
+            EngineError::TooLarge { .. } => PipelineFailure::ResumeTooLarge,
+            EngineError::NotText { .. } => PipelineFailure::ResumeNotText,
         }
+        .code()
     }
 }
 

@@ -3,6 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::domain::pipeline_failure::PipelineFailure;
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
 pub enum ExtractionFailure {
     /// Not PDF, DOCX or text: an image, a legacy `.doc`, a zip of something else…
@@ -32,13 +34,14 @@ impl ExtractionFailure {
     /// The reason clients read, stable across versions.
     pub fn code(&self) -> &'static str {
         match self {
-            ExtractionFailure::UnsupportedFormat(_) => "unsupported_format",
-            ExtractionFailure::FileCorrupt(_) => "file_corrupt",
-            ExtractionFailure::FileEncrypted(_) => "file_encrypted",
-            ExtractionFailure::PdfNoTextLayer(_) => "pdf_no_text_layer",
-            ExtractionFailure::FileTooLarge(_) => "file_too_large",
-            ExtractionFailure::ExtractionTimeout(_) => "extraction_timeout",
-            ExtractionFailure::NoTextFound(_) => "no_text_found",
+            ExtractionFailure::UnsupportedFormat(_) => PipelineFailure::UnsupportedFormat,
+            ExtractionFailure::FileCorrupt(_) => PipelineFailure::FileCorrupt,
+            ExtractionFailure::FileEncrypted(_) => PipelineFailure::FileEncrypted,
+            ExtractionFailure::PdfNoTextLayer(_) => PipelineFailure::PdfNoTextLayer,
+            ExtractionFailure::FileTooLarge(_) => PipelineFailure::FileTooLarge,
+            ExtractionFailure::ExtractionTimeout(_) => PipelineFailure::ExtractionTimeout,
+            ExtractionFailure::NoTextFound(_) => PipelineFailure::NoTextFound,
         }
+        .code()
     }
 }

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use actix_web::HttpRequest;
 
 use super::error::{ApiError, Surface};
-use crate::domain::limits::{PAGE_LIMIT_DEFAULT, PAGE_LIMIT_MAX};
+use crate::domain::limits::{DEFAULT_PAGE_LIMIT, PAGE_LIMIT_MAX};
 use crate::domain::query::PageRequest;
 
 /// Longest query string accepted.
@@ -58,7 +58,7 @@ impl QueryParams {
                 .map_err(|_| self.invalid(format!("`offset` must be a whole number of 0 or more, not {text:?}")))?,
         };
         let limit = match self.text("limit") {
-            None => PAGE_LIMIT_DEFAULT,
+            None => DEFAULT_PAGE_LIMIT,
             Some(text) => match text.parse::<usize>() {
                 Ok(0) => return Err(self.invalid("`limit` must be at least 1")),
                 Ok(limit) => limit.min(PAGE_LIMIT_MAX),

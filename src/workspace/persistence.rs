@@ -85,6 +85,10 @@ pub enum RecoveryError {
     Record { lsn: Lsn, reason: String },
 }
 
+// A workspace ID names its snapshot directory, so the store's bound on
+// those names must admit every ID the domain accepts, and no more.
+const _: () = assert!(crate::domain::ids::ID_LENGTH_MAX == snapshot::WORKSPACE_ID_BYTES_MAX);
+
 /// Why a snapshot could not be written or loaded, with its cause kept.
 #[derive(Debug, thiserror::Error)]
 pub enum SnapshotFileError {

@@ -14,6 +14,7 @@ use crate::domain::content_hash::ContentHash;
 use crate::domain::encoded::{Encoded, ScoredBreakdown};
 use crate::domain::event::PipelineOutcome;
 use crate::domain::ids::ApplicationId;
+use crate::domain::pipeline_failure::PipelineFailure;
 use crate::domain::resume::version_1::ParsedResumeVersion1;
 use crate::domain::resume::version_2::ParsedResumeVersion2;
 use crate::domain::resume::ParsedResume;
@@ -44,7 +45,9 @@ pub struct PipelineJob {
 pub fn run_pipeline(job: &PipelineJob) -> PipelineOutcome {
     let bytes = match load_resume(job) {
         Ok(bytes) => bytes,
-        Err(message) => return PipelineOutcome::Failed { code: "RESUME_UNAVAILABLE".to_owned(), message },
+        Err(message) => {
+            return PipelineOutcome::Failed { code: PipelineFailure::ResumeUnavailable.code().to_owned(), message }
+        }
     };
     outcome_of_file(&bytes, &job.extraction, &job.extractor, job.present, job.criteria.as_ref())
 }
@@ -81,7 +84,7 @@ pub fn outcome_of_file(
         Ok(Ok((resume, breakdown))) => encode_outcome(&resume, breakdown.as_ref()),
         Ok(Err(error)) => PipelineOutcome::Failed { code: error.code().to_owned(), message: error.to_string() },
         Err(_) => PipelineOutcome::Failed {
-            code: "ENGINE_PANIC".to_owned(),
+            code: PipelineFailure::EnginePanic.code().to_owned(),
             message: "the engine failed on this resume; the failure was logged".to_owned(),
         },
     }
@@ -118,7 +121,10 @@ fn encode_outcome(resume: &ParsedResume, breakdown: Option<&AtsBreakdown>) -> Pi
     });
     match encoded {
         Ok((resume, breakdown)) => PipelineOutcome::Completed { resume, breakdown },
-        Err(error) => PipelineOutcome::Failed { code: "ENCODE_FAILED".to_owned(), message: error.to_string() },
+        Err(error) => PipelineOutcome::Failed {
+            code: PipelineFailure::EncodeFailed.code().to_owned(),
+            message: error.to_string(),
+        },
     }
 }
 

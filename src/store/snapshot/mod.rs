@@ -57,6 +57,8 @@ pub const SNAPSHOT_FILE_EXTENSION: &str = "snap";
 /// The largest payload written or read. It bounds the allocation of a read.
 pub const SNAPSHOT_PAYLOAD_BYTES_MAX: u64 = 16 << 30;
 /// The same rule as `domain::ids::WorkspaceId`: the ID is a directory name.
+/// (Stated here again because the store knows no domain type;
+/// `workspace::persistence`, which knows both, asserts the two agree.)
 pub const WORKSPACE_ID_BYTES_MAX: usize = 64;
 /// Names of files that are still being written, or were when a process died.
 pub const TEMPORARY_FILE_PREFIX: &str = ".tmp-";

@@ -11,15 +11,16 @@ use std::str::FromStr;
 use super::error::WalError;
 
 /// A segment is closed and a new one started once it reaches this size.
-pub const SEGMENT_BYTES_DEFAULT: u64 = 64 * 1024 * 1024;
+pub const DEFAULT_SEGMENT_BYTES: u64 = 64 * 1024 * 1024;
 /// Larger segments would make the tail scan of recovery read too much at once.
 pub const SEGMENT_BYTES_MAX: u64 = 1024 * 1024 * 1024;
 /// Records that may wait for the writer before `append` blocks.
-pub const QUEUE_CAPACITY_DEFAULT: usize = 4096;
+pub const DEFAULT_QUEUE_CAPACITY: usize = 16_384;
 pub const QUEUE_CAPACITY_MAX: usize = 1 << 20;
-/// Records framed into one write and one fdatasync.
-pub const BATCH_RECORDS_MAX_DEFAULT: usize = 1024;
-pub const BATCH_RECORDS_MAX_MAX: usize = 1 << 16;
+/// Records framed into one write and one fdatasync at most.
+pub const DEFAULT_BATCH_RECORDS_MAX: usize = 4_096;
+/// The largest `batch_records_max` accepted.
+pub const BATCH_RECORDS_MAX_CEILING: usize = 1 << 16;
 /// The writer stops draining the queue into a batch once the batch buffer
 /// reaches this size, so one batch never holds the whole queue's bytes.
 pub const BATCH_BYTES_TARGET: usize = 8 * 1024 * 1024;
@@ -116,10 +117,10 @@ impl WalConfig {
     pub fn for_directory(directory: impl Into<PathBuf>) -> Self {
         WalConfig {
             directory: directory.into(),
-            segment_bytes: SEGMENT_BYTES_DEFAULT,
+            segment_bytes: DEFAULT_SEGMENT_BYTES,
             fsync: FsyncMode::Always,
-            queue_capacity: QUEUE_CAPACITY_DEFAULT,
-            batch_records_max: BATCH_RECORDS_MAX_DEFAULT,
+            queue_capacity: DEFAULT_QUEUE_CAPACITY,
+            batch_records_max: DEFAULT_BATCH_RECORDS_MAX,
         }
     }
 
@@ -138,9 +139,9 @@ impl WalConfig {
                 self.queue_capacity
             ));
         }
-        if self.batch_records_max == 0 || self.batch_records_max > BATCH_RECORDS_MAX_MAX {
+        if self.batch_records_max == 0 || self.batch_records_max > BATCH_RECORDS_MAX_CEILING {
             return invalid(format!(
-                "batch_records_max must be between 1 and {BATCH_RECORDS_MAX_MAX}, got {}",
+                "batch_records_max must be between 1 and {BATCH_RECORDS_MAX_CEILING}, got {}",
                 self.batch_records_max
             ));
         }

@@ -78,7 +78,7 @@ mod tests;
 mod writer;
 
 pub use config::{
-    FsyncMode, ParseFsyncModeError, WalConfig, BATCH_RECORDS_MAX_DEFAULT, QUEUE_CAPACITY_DEFAULT, SEGMENT_BYTES_DEFAULT,
+    FsyncMode, ParseFsyncModeError, WalConfig, DEFAULT_BATCH_RECORDS_MAX, DEFAULT_QUEUE_CAPACITY, DEFAULT_SEGMENT_BYTES,
 };
 pub use error::WalError;
 pub use frame::{RECORD_HEADER_BYTES, RECORD_PAYLOAD_BYTES_MAX};
