@@ -202,7 +202,7 @@ pub struct ServeSettings {
     #[arg(long, env = "SHORTLIST_APPLY_RATE_PER_JOB_PER_MINUTE", default_value_t = DEFAULT_APPLY_RATE_PER_JOB_PER_MINUTE)]
     pub apply_rate_per_job_per_minute: u32,
     /// Reverse proxies (addresses or CIDR blocks, comma-separated) whose X-Forwarded-For names the client; none by default.
-    #[arg(long, env = "SHORTLIST_TRUSTED_PROXIES", value_delimiter = ',', value_parser = parse_ip_network)]
+    #[arg(long, env = "SHORTLIST_TRUSTED_PROXIES", value_delimiter = ',', value_parser = str::parse::<IpNetwork>)]
     pub trusted_proxies: Vec<IpNetwork>,
     /// A request's line and headers must arrive within this many milliseconds of the connection's first byte; then 408 and the connection closes.
     #[arg(long, env = "SHORTLIST_HEADER_READ_TIMEOUT_MILLISECONDS", default_value_t = DEFAULT_HEADER_READ_TIMEOUT_MILLISECONDS)]
@@ -219,14 +219,10 @@ pub struct ServeSettings {
     pub durability: DurabilitySettings,
 }
 
-fn parse_ip_network(text: &str) -> Result<IpNetwork, String> {
-    text.parse()
-}
-
 #[derive(Args, Debug, Clone)]
 pub struct DurabilitySettings {
     /// When a write is acknowledged: `always` (after fdatasync: survives kill -9 and power loss), `interval=<ms>` (after write(); synced every <ms>), `never` (after write(); the OS syncs).
-    #[arg(long, env = "SHORTLIST_FSYNC", default_value = "always", value_parser = parse_fsync_mode)]
+    #[arg(long, env = "SHORTLIST_FSYNC", default_value = "always", value_parser = str::parse::<FsyncMode>)]
     pub fsync: FsyncMode,
     /// Size at which the log starts a new segment file.
     #[arg(long, env = "SHORTLIST_WAL_SEGMENT_BYTES", default_value_t = crate::store::wal::DEFAULT_SEGMENT_BYTES)]
@@ -240,10 +236,6 @@ pub struct DurabilitySettings {
     /// Snapshots kept per workspace (the newest).
     #[arg(long, env = "SHORTLIST_SNAPSHOTS_KEPT", default_value_t = DEFAULT_SNAPSHOTS_KEPT)]
     pub snapshots_kept: usize,
-}
-
-fn parse_fsync_mode(text: &str) -> Result<FsyncMode, String> {
-    text.parse::<FsyncMode>().map_err(|error| error.to_string())
 }
 
 #[derive(Args, Debug, Clone)]

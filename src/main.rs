@@ -107,7 +107,7 @@ fn extract_command(file: &std::path::Path, settings: &shortlist::config::Extract
 fn seed_command(settings: &shortlist::config::SeedSettings) -> anyhow::Result<()> {
     println!("{}", shortlist::demo::seed::describe(settings));
     if let Some(available_bytes) = memory_available_bytes() {
-        shortlist::demo::seed::check_fits_in_memory(settings, available_bytes).map_err(anyhow::Error::msg)?;
+        shortlist::demo::seed::check_fits_in_memory(settings, available_bytes)?;
     }
     let now = shortlist::clock::Clock::now(&shortlist::clock::SystemClock);
     println!("{}", shortlist::demo::seed::run(settings, now).context("seeding failed")?);

@@ -52,17 +52,25 @@ fn canonical(address: IpAddr) -> IpAddr {
     }
 }
 
-impl FromStr for IpNetwork {
-    type Err = String;
+/// Why a `--trusted-proxies` entry is not an address or CIDR block.
+#[derive(Debug, thiserror::Error)]
+pub enum IpNetworkError {
+    #[error("{0:?} is not an IP address or CIDR block")]
+    NotAnAddress(String),
+    #[error("{text:?}: the prefix length must be 0 to {bits_max}")]
+    PrefixLength { text: String, bits_max: u8 },
+}
 
-    fn from_str(text: &str) -> Result<Self, String> {
+impl FromStr for IpNetwork {
+    type Err = IpNetworkError;
+
+    fn from_str(text: &str) -> Result<Self, IpNetworkError> {
         let text = text.trim();
         let (address, prefix) = match text.split_once('/') {
             Some((address, prefix)) => (address, Some(prefix)),
             None => (text, None),
         };
-        let network =
-            canonical(address.parse::<IpAddr>().map_err(|_| format!("{text:?} is not an IP address or CIDR block"))?);
+        let network = canonical(address.parse::<IpAddr>().map_err(|_| IpNetworkError::NotAnAddress(text.to_owned()))?);
         let bits_max = if network.is_ipv4() { 32 } else { 128 };
         let prefix_bits = match prefix {
             None => bits_max,
@@ -70,7 +78,7 @@ impl FromStr for IpNetwork {
                 .parse::<u8>()
                 .ok()
                 .filter(|bits| *bits <= bits_max)
-                .ok_or_else(|| format!("{text:?}: the prefix length must be 0 to {bits_max}"))?,
+                .ok_or_else(|| IpNetworkError::PrefixLength { text: text.to_owned(), bits_max })?,
         };
         Ok(IpNetwork { network, prefix_bits })
     }

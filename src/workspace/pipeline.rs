@@ -25,8 +25,9 @@ use crate::domain::stored_result::{
 use crate::engine::{self, YearMonth, ENGINE_VERSION};
 use crate::extract::isolated::{extract_bounded, ExtractorProgram};
 use crate::extract::ExtractionLimits;
-use crate::store::blobs::{BlobHash, BlobStore};
+use crate::store::blobs::{BlobError, BlobHash, BlobStore};
 use crate::store::codec;
+pub use crate::store::codec::CodecError;
 
 /// Everything one run needs, owned.
 pub struct PipelineJob {
@@ -45,8 +46,11 @@ pub struct PipelineJob {
 pub fn run_pipeline(job: &PipelineJob) -> PipelineOutcome {
     let bytes = match load_resume(job) {
         Ok(bytes) => bytes,
-        Err(message) => {
-            return PipelineOutcome::Failed { code: PipelineFailure::ResumeUnavailable.code().to_owned(), message }
+        Err(error) => {
+            return PipelineOutcome::Failed {
+                code: PipelineFailure::ResumeUnavailable.code().to_owned(),
+                message: format!("the resume file could not be read: {error}"),
+            }
         }
     };
     outcome_of_file(&bytes, &job.extraction, &job.extractor, job.present, job.criteria.as_ref())
@@ -91,8 +95,8 @@ pub fn outcome_of_file(
 }
 
 /// Reads the resume file back from the blob store (which verifies its hash).
-fn load_resume(job: &PipelineJob) -> Result<Vec<u8>, String> {
-    job.blobs.get(&BlobHash(job.resume.0)).map_err(|error| format!("the resume file could not be read: {error}"))
+fn load_resume(job: &PipelineJob) -> Result<Vec<u8>, BlobError> {
+    job.blobs.get(&BlobHash(job.resume.0))
 }
 
 /// The result as the state keeps it: encoded once, here, off the actor.
@@ -130,13 +134,13 @@ fn encode_outcome(resume: &ParsedResume, breakdown: Option<&AtsBreakdown>) -> Pi
 
 /// Decodes a parsed resume kept by the state.
 /// Results parsed by engine versions 1 and 2 are converted on read.
-pub fn decode_resume(encoded: &Encoded) -> Result<ParsedResume, String> {
+pub fn decode_resume(encoded: &Encoded) -> Result<ParsedResume, CodecError> {
     let decoded = match encoded.bytes().split_first() {
         Some((&RESUME_VERSION_3_MARKER, rest)) => codec::decode(rest),
         Some((&RESUME_VERSION_2_MARKER, rest)) => codec::decode::<ParsedResumeVersion2>(rest).map(ParsedResume::from),
         _ => codec::decode::<ParsedResumeVersion1>(encoded.bytes()).map(ParsedResume::from),
     };
-    decoded.map_err(|error| error.to_string())
+    decoded
 }
 
 /// An ATS breakdown as the state keeps it: the marker, then the encoding.
@@ -147,31 +151,31 @@ fn encode_breakdown(breakdown: &AtsBreakdown) -> Result<Vec<u8>, codec::CodecErr
 }
 
 /// Decodes an ATS breakdown kept by the state; version 2 ones are converted.
-pub fn decode_breakdown(scored: &ScoredBreakdown) -> Result<AtsBreakdown, String> {
+pub fn decode_breakdown(scored: &ScoredBreakdown) -> Result<AtsBreakdown, CodecError> {
     let decoded = match scored.breakdown.bytes().split_first() {
         Some((&BREAKDOWN_VERSION_3_MARKER, rest)) => codec::decode(rest),
         _ => codec::decode::<AtsBreakdownVersion2>(scored.breakdown.bytes()).map(AtsBreakdown::from),
     };
-    decoded.map_err(|error| error.to_string())
+    decoded
 }
 
 /// A stored parsed resume's encoding in the current engine's shape, without
 /// its marker: borrowed from the state when the current engine made it,
 /// converted and encoded again when an older one did (only then does a read
 /// pay a copy). [`read_resume`] decodes it with borrowed strings.
-pub fn current_resume_bytes(encoded: &Encoded) -> Result<Cow<'_, [u8]>, String> {
+pub fn current_resume_bytes(encoded: &Encoded) -> Result<Cow<'_, [u8]>, CodecError> {
     current_bytes(encoded.bytes(), RESUME_CURRENT_MARKER, || decode_resume(encoded))
 }
 
 /// A parsed resume whose strings point into `bytes`, which
 /// [`current_resume_bytes`] gave.
-pub fn read_resume(bytes: &[u8]) -> Result<ParsedResume<&str>, String> {
-    codec::decode_borrowed(bytes).map_err(|error| error.to_string())
+pub fn read_resume(bytes: &[u8]) -> Result<ParsedResume<&str>, CodecError> {
+    codec::decode_borrowed(bytes)
 }
 
 /// A stored breakdown's encoding in the current engine's shape, as
 /// [`current_resume_bytes`] gives a parsed resume's.
-pub fn current_breakdown_bytes(scored: &ScoredBreakdown) -> Result<Cow<'_, [u8]>, String> {
+pub fn current_breakdown_bytes(scored: &ScoredBreakdown) -> Result<Cow<'_, [u8]>, CodecError> {
     current_bytes(scored.breakdown.bytes(), BREAKDOWN_CURRENT_MARKER, || decode_breakdown(scored))
 }
 
@@ -180,18 +184,18 @@ pub fn current_breakdown_bytes(scored: &ScoredBreakdown) -> Result<Cow<'_, [u8]>
 fn current_bytes<T: serde::Serialize>(
     stored: &[u8],
     current_marker: u8,
-    convert: impl FnOnce() -> Result<T, String>,
-) -> Result<Cow<'_, [u8]>, String> {
+    convert: impl FnOnce() -> Result<T, CodecError>,
+) -> Result<Cow<'_, [u8]>, CodecError> {
     match stored.split_first() {
         Some((&marker, rest)) if marker == current_marker => Ok(Cow::Borrowed(rest)),
-        _ => codec::encode(&convert()?).map(Cow::Owned).map_err(|error| error.to_string()),
+        _ => codec::encode(&convert()?).map(Cow::Owned),
     }
 }
 
 /// A breakdown whose strings point into `bytes`, which
 /// [`current_breakdown_bytes`] gave.
-pub fn read_breakdown(bytes: &[u8]) -> Result<AtsBreakdown<&str>, String> {
-    codec::decode_borrowed(bytes).map_err(|error| error.to_string())
+pub fn read_breakdown(bytes: &[u8]) -> Result<AtsBreakdown<&str>, CodecError> {
+    codec::decode_borrowed(bytes)
 }
 
 #[cfg(test)]

@@ -35,19 +35,27 @@ pub fn describe(settings: &SeedSettings) -> String {
 
 /// Refuses a data set that needs more memory than the machine has free
 /// (`available_bytes`, from `/proc/meminfo`), naming the size that would fit.
-pub fn check_fits_in_memory(settings: &SeedSettings, available_bytes: u64) -> Result<(), String> {
+pub fn check_fits_in_memory(settings: &SeedSettings, available_bytes: u64) -> Result<(), TooBigForMemory> {
     let needed_bytes = settings.applications_total().saturating_mul(MEMORY_BYTES_PER_APPLICATION_ESTIMATE);
     if needed_bytes <= available_bytes {
         return Ok(());
     }
-    let fitting = available_bytes / MEMORY_BYTES_PER_APPLICATION_ESTIMATE;
-    Err(format!(
-        "{} applications need about {} MiB of memory ({} KiB each) and {} MiB is available: ask for at most {fitting}",
-        settings.applications_total(),
-        needed_bytes / (1024 * 1024),
-        MEMORY_BYTES_PER_APPLICATION_ESTIMATE / 1024,
-        available_bytes / (1024 * 1024)
-    ))
+    Err(TooBigForMemory { applications: settings.applications_total(), needed_bytes, available_bytes })
+}
+
+/// A data set that needs more memory than is free.
+#[derive(Debug, thiserror::Error)]
+#[error(
+    "{applications} applications need about {needed_mebibytes} MiB of memory ({estimate_kibibytes} KiB each) and {available_mebibytes} MiB is available: ask for at most {fitting}",
+    needed_mebibytes = needed_bytes / (1024 * 1024),
+    estimate_kibibytes = MEMORY_BYTES_PER_APPLICATION_ESTIMATE / 1024,
+    available_mebibytes = available_bytes / (1024 * 1024),
+    fitting = available_bytes / MEMORY_BYTES_PER_APPLICATION_ESTIMATE
+)]
+pub struct TooBigForMemory {
+    pub applications: u64,
+    pub needed_bytes: u64,
+    pub available_bytes: u64,
 }
 
 /// Writes the data set into the data directory of `settings` (no server may
@@ -108,9 +116,10 @@ mod tests {
     #[test]
     fn a_data_set_larger_than_free_memory_is_refused_with_the_size_that_fits() {
         let settings = seed_settings(&["--jobs", "200", "--applications-per-job", "100000"]);
-        let error =
-            check_fits_in_memory(&settings, 24 * 1024 * 1024 * 1024).expect_err("20 million do not fit in 24 GiB");
+        let error = check_fits_in_memory(&settings, 24 * 1024 * 1024 * 1024)
+            .expect_err("20 million do not fit in 24 GiB")
+            .to_string();
         assert!(error.contains("20000000 applications") && error.contains("at most 3145728"), "{error}");
-        assert_eq!(check_fits_in_memory(&seed_settings(&["--jobs", "1"]), 24 * 1024 * 1024 * 1024), Ok(()));
+        assert!(check_fits_in_memory(&seed_settings(&["--jobs", "1"]), 24 * 1024 * 1024 * 1024).is_ok());
     }
 }

@@ -19,6 +19,7 @@ use crate::domain::resume::{ContactDetails, EducationEntry, ExperienceEntry, Par
 use crate::domain::tag::Tag;
 use crate::domain::workspace::Workspace;
 use crate::http::error::ApiError;
+use crate::workspace::pipeline::CodecError;
 use crate::workspace::pipeline::{current_breakdown_bytes, current_resume_bytes, read_breakdown, read_resume};
 
 use super::job::WeightingView;
@@ -172,8 +173,8 @@ pub struct DecodedResults<'a> {
 }
 
 /// A stored result that does not decode is a bug or damage, not the caller's fault.
-fn undecodable(application: &Application, error: String) -> ApiError {
-    tracing::error!(application = %application.id, %error, "a stored pipeline result does not decode");
+fn undecodable(application: &Application, error: CodecError) -> ApiError {
+    tracing::error!(application = %application.id, code = error.code(), %error, "a stored pipeline result does not decode");
     ApiError::Internal
 }
 

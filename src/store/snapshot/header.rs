@@ -118,7 +118,7 @@ fn parse_version_1_fields(path: &Path, bytes: &[u8], format_version: u32) -> Res
     let workspace_id = std::str::from_utf8(&bytes[id_start..id_end])
         .map_err(|_| corrupt(path, "the workspace ID is not UTF-8".to_owned()))?
         .to_owned();
-    check_workspace_id(&workspace_id).map_err(|reason| corrupt(path, reason))?;
+    check_workspace_id(&workspace_id).map_err(|defect| corrupt(path, defect.to_string()))?;
     let header = SnapshotHeader {
         format_version,
         workspace_id,

@@ -336,19 +336,28 @@ pub fn remove_stale_temp_files(root: &Path) -> Result<Vec<PathBuf>, SnapshotErro
 
 /// The rule for workspace IDs, shared with the header parser: 1 to 64 bytes
 /// of `[A-Za-z0-9_-]`, so an ID is always a safe directory name.
-fn check_workspace_id(workspace_id: &str) -> Result<(), String> {
+fn check_workspace_id(workspace_id: &str) -> Result<(), WorkspaceIdDefect> {
     if workspace_id.is_empty() || workspace_id.len() > WORKSPACE_ID_BYTES_MAX {
-        return Err(format!("it is {} bytes; it must be 1 to {WORKSPACE_ID_BYTES_MAX}", workspace_id.len()));
+        return Err(WorkspaceIdDefect::Length { bytes: workspace_id.len() });
     }
     let filename_safe = |character: u8| character.is_ascii_alphanumeric() || character == b'_' || character == b'-';
     if !workspace_id.bytes().all(filename_safe) {
-        return Err("it may contain only ASCII letters, digits, '_' and '-'".to_owned());
+        return Err(WorkspaceIdDefect::Characters);
     }
     Ok(())
 }
 
-fn invalid_workspace_id(workspace_id: &str, reason: String) -> SnapshotError {
-    SnapshotError::InvalidWorkspaceId { workspace_id: workspace_id.to_owned(), reason }
+/// Why a workspace ID cannot name a snapshot directory.
+#[derive(Debug, thiserror::Error)]
+pub(super) enum WorkspaceIdDefect {
+    #[error("it is {bytes} bytes; it must be 1 to {WORKSPACE_ID_BYTES_MAX}")]
+    Length { bytes: usize },
+    #[error("it may contain only ASCII letters, digits, '_' and '-'")]
+    Characters,
+}
+
+fn invalid_workspace_id(workspace_id: &str, defect: WorkspaceIdDefect) -> SnapshotError {
+    SnapshotError::InvalidWorkspaceId { workspace_id: workspace_id.to_owned(), reason: defect.to_string() }
 }
 
 fn io_error(path: &Path) -> impl FnOnce(std::io::Error) -> SnapshotError + '_ {

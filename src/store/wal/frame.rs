@@ -32,7 +32,7 @@ pub enum Decoded<'bytes> {
     /// The slice ends inside the record: a torn tail, or more bytes to come.
     Incomplete,
     /// The bytes cannot be a record.
-    Corrupt { reason: String },
+    Corrupt { reason: FrameDefect },
 }
 
 /// A record header as read, not yet trusted: its checksum is verified
@@ -56,29 +56,38 @@ impl RecordHeader {
 
     /// The payload length if it is within the limit. Checked before anything
     /// is read or allocated for the payload.
-    pub fn checked_payload_bytes(&self) -> Result<usize, String> {
+    pub fn checked_payload_bytes(&self) -> Result<usize, FrameDefect> {
         let payload_bytes = self.payload_length as usize;
         if payload_bytes > RECORD_PAYLOAD_BYTES_MAX {
-            return Err(format!(
-                "the record claims a payload of {payload_bytes} bytes, above the limit of {RECORD_PAYLOAD_BYTES_MAX}"
-            ));
+            return Err(FrameDefect::PayloadTooLarge { payload_bytes });
         }
         Ok(payload_bytes)
     }
 
     /// Checks the checksum over the header's length and LSN and `payload`.
-    pub fn verify(&self, payload: &[u8]) -> Result<(), String> {
+    pub fn verify(&self, payload: &[u8]) -> Result<(), FrameDefect> {
         debug_assert_eq!(payload.len(), self.payload_length as usize);
         let computed = record_checksum(self.payload_length, self.lsn, payload);
         if computed != self.checksum {
-            return Err(format!("checksum mismatch: stored {:#010x}, computed {computed:#010x}", self.checksum));
+            return Err(FrameDefect::ChecksumMismatch { stored: self.checksum, computed });
         }
         // LSN 0 is never written; a checksummed zero would mean a writer bug.
         if self.lsn == 0 {
-            return Err("the record has LSN 0, which is never written".to_owned());
+            return Err(FrameDefect::ZeroLsn);
         }
         Ok(())
     }
+}
+
+/// What is wrong with a record's frame.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FrameDefect {
+    #[error("the record claims a payload of {payload_bytes} bytes, above the limit of {RECORD_PAYLOAD_BYTES_MAX}")]
+    PayloadTooLarge { payload_bytes: usize },
+    #[error("checksum mismatch: stored {stored:#010x}, computed {computed:#010x}")]
+    ChecksumMismatch { stored: u32, computed: u32 },
+    #[error("the record has LSN 0, which is never written")]
+    ZeroLsn,
 }
 
 fn record_checksum(payload_length: u32, lsn: Lsn, payload: &[u8]) -> u32 {
@@ -181,7 +190,9 @@ mod tests {
     fn a_length_above_the_limit_is_corrupt_without_allocating() {
         let mut bytes = encoded(1, b"x");
         bytes[0..4].copy_from_slice(&u32::MAX.to_le_bytes());
-        assert!(matches!(decode_record(&bytes, 0), Decoded::Corrupt { reason } if reason.contains("above the limit")));
+        assert!(
+            matches!(decode_record(&bytes, 0), Decoded::Corrupt { reason } if reason.to_string().contains("above the limit"))
+        );
     }
 
     #[test]

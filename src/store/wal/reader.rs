@@ -109,7 +109,7 @@ impl SegmentReader {
         let header = RecordHeader::parse(&header_bytes);
         let payload_bytes = match header.checked_payload_bytes() {
             Ok(payload_bytes) => payload_bytes,
-            Err(reason) => return damaged(reason),
+            Err(defect) => return damaged(defect.to_string()),
         };
         let record_bytes = encoded_bytes(payload_bytes) as u64;
         if remaining_bytes < record_bytes {
@@ -119,8 +119,8 @@ impl SegmentReader {
         }
         let mut payload = vec![0u8; payload_bytes];
         self.reader.read_exact(&mut payload).map_err(|error| WalError::io(context(), error))?;
-        if let Err(reason) = header.verify(&payload) {
-            return damaged(reason);
+        if let Err(defect) = header.verify(&payload) {
+            return damaged(defect.to_string());
         }
         self.offset += record_bytes;
         Ok(ReadOutcome::Record { lsn: header.lsn, payload, offset })
