@@ -2,9 +2,9 @@
 //! and the failures the framework itself would otherwise answer (unknown
 //! routes, wrong methods, bad bodies, panics), all in the one envelope.
 
-use serde_json::{json, Value};
+use serde_json::json;
 
-use crate::helpers::{fixture, spawn_app, Auth, Reply, TestApp};
+use crate::helpers::{fixture, spawn_app, Auth, Reply};
 
 /// A key with the right shape that was never issued.
 const UNKNOWN_KEY: &str = "svc_live_0123456789abcdefghijABCDEFGHIJ0";
@@ -42,7 +42,7 @@ async fn a_revoked_key_is_refused_with_api_key_invalid() {
 async fn a_key_past_its_expiry_is_refused_with_api_key_expired() {
     let app = spawn_app().await;
     let fixture = fixture(&app, "acme").await;
-    let expires_at = iso8601_after(&app, 60_000);
+    let expires_at = app.iso8601_after(60_000);
     let reply = app
         .create_key("acme", &fixture.token, json!({ "name": "short-lived", "expiresAt": expires_at }))
         .await
@@ -87,7 +87,7 @@ async fn a_missing_job_or_application_is_v1_resource_not_found() {
 async fn an_invalid_body_is_v1_invalid_request() {
     let app = spawn_app().await;
     let fixture = fixture(&app, "acme").await;
-    let application_id = apply_without_resume(&app, fixture.paid_job_id()).await;
+    let application_id = app.apply_without_resume(fixture.paid_job_id(), "Nora Noresume").await;
     let reply = app
         .request(
             "PATCH",
@@ -162,7 +162,7 @@ async fn the_rate_limit_window_refills_as_the_clock_moves() {
 async fn an_ats_rerun_on_a_free_job_is_402_job_tier_required() {
     let app = spawn_app().await;
     let fixture = fixture(&app, "acme").await;
-    let application_id = apply_without_resume(&app, fixture.free_job_id()).await;
+    let application_id = app.apply_without_resume(fixture.free_job_id(), "Nora Noresume").await;
     let reply = app
         .request("POST", &format!("/api/v1/applications/{application_id}/ats/rerun"), Auth::Key(&fixture.key), None)
         .await;
@@ -254,7 +254,7 @@ async fn a_wrong_method_is_405_method_not_allowed_in_the_envelope() {
 async fn malformed_json_is_400_with_the_code_of_its_surface() {
     let app = spawn_app().await;
     let fixture = fixture(&app, "acme").await;
-    let application_id = apply_without_resume(&app, fixture.paid_job_id()).await;
+    let application_id = app.apply_without_resume(fixture.paid_job_id(), "Nora Noresume").await;
     for body in ["{\"text\": ", "not json at all", "[1, 2]", "{\"text\": 42}"] {
         let request = app
             .client
@@ -279,7 +279,7 @@ async fn malformed_json_is_400_with_the_code_of_its_surface() {
 async fn a_body_that_is_not_json_on_a_json_route_is_415_unsupported_media_type() {
     let app = spawn_app().await;
     let fixture = fixture(&app, "acme").await;
-    let application_id = apply_without_resume(&app, fixture.paid_job_id()).await;
+    let application_id = app.apply_without_resume(fixture.paid_job_id(), "Nora Noresume").await;
     let request = app
         .client
         .post(app.url(&format!("/api/v1/applications/{application_id}/comments")))
@@ -301,7 +301,7 @@ async fn a_body_that_is_not_json_on_a_json_route_is_415_unsupported_media_type()
 async fn a_json_body_over_one_mebibyte_is_413_payload_too_large() {
     let app = spawn_app().await;
     let fixture = fixture(&app, "acme").await;
-    let application_id = apply_without_resume(&app, fixture.paid_job_id()).await;
+    let application_id = app.apply_without_resume(fixture.paid_job_id(), "Nora Noresume").await;
     let text = "a".repeat(1024 * 1024 + 1);
     let reply = app
         .request(
@@ -426,19 +426,6 @@ fn number_header(reply: &Reply, name: &str) -> u64 {
         .unwrap_or_else(|_| panic!("{name} is a whole number"))
 }
 
-fn iso8601_after(app: &TestApp, milliseconds: i64) -> String {
-    use shortlist::clock::Clock;
-    shortlist::domain::time::Timestamp::from_unix_milliseconds(app.clock.now().unix_milliseconds() + milliseconds)
-        .to_iso8601()
-}
-
 fn text_body(text: &str) -> awc::body::BoxBody {
     awc::body::BoxBody::new(text.to_owned())
-}
-
-async fn apply_without_resume(app: &TestApp, job_id: &str) -> String {
-    let reply: Reply =
-        app.apply(job_id, json!({ "candidateName": "Nora Noresume", "email": "nora@example.com" })).await.expect(201);
-    let data: &Value = reply.data();
-    data["application"]["id"].as_str().unwrap().to_owned()
 }

@@ -52,7 +52,7 @@ async fn a_failed_fsync_refuses_writes_keeps_reads_and_loses_nothing_acknowledge
 async fn a_short_write_refuses_writes_keeps_reads_and_leaves_no_partial_record() {
     let run = FaultRun::start("short-write").await;
     run.storage.short_write_next();
-    let reply = comment(&run.app, &run.known, &run.known.ana, FAILED_COMMENT).await;
+    let reply = run.app.comment(&run.known.key, &run.known.ana, json!({ "text": FAILED_COMMENT })).await;
     assert_storage_unavailable(&reply, "the comment whose write was cut short");
     run.assert_the_fault_hit_one_batch(Fault::ShortWrite);
     assert_the_failed_comment_is_absent(&run.app, &run.known).await;
@@ -113,7 +113,7 @@ async fn concurrent_comments_cut_by(fault: Fault, name: &str) {
     let storage = Arc::new(FaultyStorage::new());
     let app = spawn_on(&data_directory, storage.clone()).await;
     let fixture = fixture(&app, ORG).await;
-    let target = apply_without_resume(&app, fixture.paid_job_id(), "Dee Discussed").await;
+    let target = app.apply_without_resume(fixture.paid_job_id(), "Dee Discussed").await;
     // Only the key and the target application are used here.
     let known = Known::from_fixture(&fixture, target.clone(), String::new());
     let syncs_at_start = storage.sync_calls();
@@ -125,7 +125,7 @@ async fn concurrent_comments_cut_by(fault: Fault, name: &str) {
             let mut outcomes = Vec::new();
             for index in 0..COMMENTS_PER_CLIENT {
                 let text = format!("client {client}, comment {index}");
-                let reply = comment(app, known, target, &text).await;
+                let reply = app.comment(&known.key, target, json!({ "text": &text })).await;
                 outcomes.push((text, reply));
                 if !armed.get() && storage.sync_calls() >= syncs_at_start + DURABLE_BATCHES_BEFORE_THE_FAULT {
                     fault.arm(storage);
@@ -166,7 +166,7 @@ async fn concurrent_comments_cut_by(fault: Fault, name: &str) {
 
     let writes_after_the_fault = (storage.write_calls(), storage.sync_calls());
     storage.heal();
-    let reply = comment(&app, &known, &target, "after healing").await;
+    let reply = app.comment(&known.key, &target, json!({ "text": "after healing" })).await;
     assert_storage_unavailable(&reply, "a comment once the disk is healthy again");
     assert_eq!((storage.write_calls(), storage.sync_calls()), writes_after_the_fault, "nothing is retried");
     assert_eq!(
@@ -184,7 +184,7 @@ async fn concurrent_comments_cut_by(fault: Fault, name: &str) {
         acknowledged,
         "after a restart: every acknowledged comment and no refused one"
     );
-    comment(&restarted, &known, &target, "after the restart").await.expect(201);
+    restarted.comment(&known.key, &target, json!({ "text": "after the restart" })).await.expect(201);
 }
 
 // ----- the scenario shared by the three single-fault tests -----
@@ -215,18 +215,18 @@ impl FaultRun {
         let fixture = fixture(&app, ORG).await;
 
         let ana = app.apply_with_resume(fixture.paid_job_id(), "Ana Rust", MATCHING_RESUME).await;
-        let bo = apply_without_resume(&app, fixture.paid_job_id(), "Bo Plain").await;
+        let bo = app.apply_without_resume(fixture.paid_job_id(), "Bo Plain").await;
         let known = Known::from_fixture(&fixture, ana, bo);
         assert_eq!(app.wait_for_pipeline(&known.key, &known.ana).await["pipeline"]["state"], "done");
         app.clock.advance_milliseconds(1_000);
         move_stage(&app, &known, &known.ana, known.stage(1)).await.expect(200);
-        tags(&app, &known, &known.ana, json!({ "add": ["Senior", "Rust"] })).await.expect(200);
-        tags(&app, &known, &known.bo, json!({ "add": ["Remote"], "color": "#1e90ff" })).await.expect(200);
-        comment(&app, &known, &known.ana, "Strong Rust background.").await.expect(201);
+        app.tags(&known.key, &known.ana, json!({ "add": ["Senior", "Rust"] })).await.expect(200);
+        app.tags(&known.key, &known.bo, json!({ "add": ["Remote"], "color": "#1e90ff" })).await.expect(200);
+        app.comment(&known.key, &known.ana, json!({ "text": "Strong Rust background." })).await.expect(201);
         app.clock.advance_milliseconds(1_000);
-        comment(&app, &known, &known.ana, "Recommend the next round.").await.expect(201);
-        comment(&app, &known, &known.bo, "Phone screen booked.").await.expect(201);
-        let rerun = rerun(&app, &known, &known.ana).await.expect(200);
+        app.comment(&known.key, &known.ana, json!({ "text": "Recommend the next round." })).await.expect(201);
+        app.comment(&known.key, &known.bo, json!({ "text": "Phone screen booked." })).await.expect(201);
+        let rerun = app.rerun(&known.key, &known.ana).await.expect(200);
         assert_eq!(rerun.data()["queued"], true);
         // The rerun's pipeline logs its result too; the fault must meet the
         // test's write, not that one.
@@ -311,8 +311,8 @@ impl Restarted {
     async fn assert_writes_are_back(&self) {
         let (app, known) = (&self.app, &self.known);
         move_stage(app, known, &known.ana, known.stage(2)).await.expect(200);
-        comment(app, known, &known.ana, "Back after the restart.").await.expect(201);
-        apply_without_resume(app, &known.paid_job_id, "Eve After").await;
+        app.comment(&known.key, &known.ana, json!({ "text": "Back after the restart." })).await.expect(201);
+        app.apply_without_resume(&known.paid_job_id, "Eve After").await;
         let report = verify_log(&self.data_directory);
         assert!(report.torn_tail.is_none(), "{report:?}");
         assert_eq!(report.last_lsn, self.last_lsn + 3);
@@ -500,25 +500,6 @@ async fn comment_texts(app: &TestApp, known: &Known, application_id: &str) -> Ve
 async fn move_stage(app: &TestApp, known: &Known, application_id: &str, stage_id: &str) -> Reply {
     let body = json!({ "stage": stage_id });
     app.request("PATCH", &v1_application(application_id, "/stage"), Auth::Key(&known.key), Some(body)).await
-}
-
-async fn tags(app: &TestApp, known: &Known, application_id: &str, body: Value) -> Reply {
-    app.request("PATCH", &v1_application(application_id, "/tags"), Auth::Key(&known.key), Some(body)).await
-}
-
-async fn comment(app: &TestApp, known: &Known, application_id: &str, text: &str) -> Reply {
-    let body = json!({ "text": text });
-    app.request("POST", &v1_application(application_id, "/comments"), Auth::Key(&known.key), Some(body)).await
-}
-
-async fn rerun(app: &TestApp, known: &Known, application_id: &str) -> Reply {
-    app.request("POST", &v1_application(application_id, "/ats/rerun"), Auth::Key(&known.key), None).await
-}
-
-async fn apply_without_resume(app: &TestApp, job_id: &str, name: &str) -> String {
-    let email = format!("{}@example.com", name.to_lowercase().replace(' ', "."));
-    let reply = app.apply(job_id, json!({ "candidateName": name, "email": email })).await.expect(201);
-    reply.data()["application"]["id"].as_str().expect("an application id").to_owned()
 }
 
 fn v1_application(application_id: &str, rest: &str) -> String {

@@ -14,6 +14,7 @@ use shortlist::auth::jwt::JwtSigner;
 use shortlist::clock::{Clock, ManualClock, SystemClock};
 use shortlist::config::{DurabilitySettings, ExtractionSettings, JwtAlgorithmSetting, JwtSettings, ServeSettings};
 use shortlist::domain::member::Role;
+use shortlist::domain::time::Timestamp;
 use shortlist::startup::{Application, Environment, StartupError};
 use shortlist::store::wal::{FileStorage, FsyncMode, Storage};
 use shortlist::workspace::Registry;
@@ -336,6 +337,37 @@ impl TestApp {
 
     // ----- /api/v1 -----
 
+    /// Applies without a resume (no pipeline to wait for); the application's ID.
+    pub async fn apply_without_resume(&self, job_id: &str, name: &str) -> String {
+        let email = format!("{}@example.com", name.to_lowercase().replace(' ', "."));
+        let reply = self.apply(job_id, json!({ "candidateName": name, "email": email })).await.expect(201);
+        reply.data()["application"]["id"].as_str().expect("an application id").to_owned()
+    }
+
+    /// The app's present moved by `milliseconds`, as the API writes times.
+    pub fn iso8601_after(&self, milliseconds: i64) -> String {
+        Timestamp::from_unix_milliseconds(self.clock.now().unix_milliseconds() + milliseconds).to_iso8601()
+    }
+
+    pub async fn tags(&self, key: &str, application_id: &str, body: Value) -> Reply {
+        self.request("PATCH", &format!("/api/v1/applications/{application_id}/tags"), Auth::Key(key), Some(body)).await
+    }
+
+    pub async fn comment(&self, key: &str, application_id: &str, body: Value) -> Reply {
+        self.request("POST", &format!("/api/v1/applications/{application_id}/comments"), Auth::Key(key), Some(body))
+            .await
+    }
+
+    pub async fn rerun(&self, key: &str, application_id: &str) -> Reply {
+        self.request("POST", &format!("/api/v1/applications/{application_id}/ats/rerun"), Auth::Key(key), None).await
+    }
+
+    /// (fitScores, fitScoresUsed) of a job, as the job detail shows them.
+    pub async fn fit_scores(&self, key: &str, job_id: &str) -> (u64, u64) {
+        let job = self.get(&format!("/api/v1/jobs/{job_id}"), key).await.expect(200);
+        (job.data()["fitScores"].as_u64().unwrap(), job.data()["fitScoresUsed"].as_u64().unwrap())
+    }
+
     pub async fn get(&self, path: &str, key: &str) -> Reply {
         self.request("GET", path, Auth::Key(key), None).await
     }
@@ -387,4 +419,9 @@ where
     let body =
         serde_json::from_slice(&bytes).unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&bytes).into_owned()));
     Reply { status, headers, body }
+}
+
+/// The IDs of a page of applications, in order.
+pub fn application_ids(reply: &Reply) -> Vec<&str> {
+    reply.data()["applications"].as_array().unwrap().iter().map(|item| item["id"].as_str().unwrap()).collect()
 }

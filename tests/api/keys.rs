@@ -7,7 +7,6 @@ use serde_json::{json, Value};
 use shortlist::auth::jwt::JwtSigner;
 use shortlist::clock::Clock;
 use shortlist::domain::member::Role;
-use shortlist::domain::time::Timestamp;
 
 use crate::helpers::{fixture, spawn_app, spawn_app_with, Auth, Reply, TestApp, TEST_JWT_SECRET};
 
@@ -158,7 +157,7 @@ async fn a_key_of_another_workspace_cannot_be_revoked_through_this_one() {
 async fn a_key_expires_on_the_first_request_after_its_expiry() {
     let app = spawn_app().await;
     let token = app.create_workspace("acme").await;
-    let expires_at = iso8601_after(&app, 3_600_000);
+    let expires_at = app.iso8601_after(3_600_000);
     let reply = app.create_key("acme", &token, json!({ "name": "hour", "expiresAt": expires_at })).await.expect(201);
     assert_eq!(reply.data()["key"]["expiresAt"], expires_at.as_str());
     let key = reply.data()["apiKey"].as_str().unwrap().to_owned();
@@ -177,7 +176,7 @@ async fn a_key_expires_on_the_first_request_after_its_expiry() {
 async fn a_key_with_expiry_an_hour_ahead_is_refused_once_the_hour_has_passed() {
     let app = spawn_app().await;
     let token = app.create_workspace("acme").await;
-    let expires_at = iso8601_after(&app, 3_600_000);
+    let expires_at = app.iso8601_after(3_600_000);
     let reply = app.create_key("acme", &token, json!({ "name": "hour", "expiresAt": expires_at })).await.expect(201);
     let key = reply.data()["apiKey"].as_str().unwrap().to_owned();
     app.get("/api/v1/jobs", &key).await.expect(200);
@@ -191,7 +190,7 @@ async fn bad_key_bodies_are_400_invalid_request() {
     let app = spawn_app().await;
     let acme = fixture(&app, "acme").await;
     let globex = fixture(&app, "globex").await;
-    let past = iso8601_after(&app, -1_000);
+    let past = app.iso8601_after(-1_000);
     let now = app.clock.now().to_iso8601();
     let bodies = [
         json!({}),
@@ -632,10 +631,6 @@ fn key_routes(key_id: &str) -> Vec<(&'static str, String, Option<Value>)> {
 async fn list_keys_with_header(app: &TestApp, authorization: &str) -> Reply {
     let request = app.client.get(app.url("/api/orgs/acme/api-keys")).insert_header(("Authorization", authorization));
     app.raw(request, awc::body::BoxBody::new(())).await
-}
-
-fn iso8601_after(app: &TestApp, milliseconds: i64) -> String {
-    Timestamp::from_unix_milliseconds(app.clock.now().unix_milliseconds() + milliseconds).to_iso8601()
 }
 
 fn claims_json(org: &str, subject: &str, role: &str, expires_at_seconds: u64) -> String {

@@ -3,12 +3,14 @@
 
 mod helpers;
 
+mod dashboard;
 mod errors;
 mod extraction;
 mod fail_closed;
 mod faults;
 mod intake;
 mod keys;
+mod listing;
 mod settings;
 mod v1_reads;
 mod v1_writes;

@@ -5,7 +5,9 @@
 use serde_json::{json, Value};
 use shortlist::domain::member::Role;
 
-use crate::helpers::{fixture, spawn_app, spawn_app_with, Auth, Fixture, Reply, TestApp, MATCHING_RESUME};
+use crate::helpers::{
+    application_ids, fixture, spawn_app, spawn_app_with, Auth, Fixture, Reply, TestApp, MATCHING_RESUME,
+};
 
 const DEFAULT_TAG_COLOR: &str = "#6b7280";
 
@@ -96,12 +98,13 @@ async fn adding_tags_merges_them_with_the_given_or_the_default_colour() {
     let app = spawn_app().await;
     let fixture = fixture(&app, "acme").await;
     let application_id = apply(&app, fixture.paid_job_id(), "Ana Tagged").await;
-    let reply = tags(&app, &fixture, &application_id, json!({ "add": ["Senior"] })).await.expect(200);
+    let reply = app.tags(&fixture.key, &application_id, json!({ "add": ["Senior"] })).await.expect(200);
     assert_eq!(
         reply.data(),
         &json!({ "application": { "id": application_id, "jobId": fixture.paid_job_id(), "tags": [{ "name": "Senior", "color": DEFAULT_TAG_COLOR }] } })
     );
-    let reply = tags(&app, &fixture, &application_id, json!({ "add": ["Remote", "Rust"], "color": "#1E90FF" }))
+    let reply = app
+        .tags(&fixture.key, &application_id, json!({ "add": ["Remote", "Rust"], "color": "#1E90FF" }))
         .await
         .expect(200);
     assert_eq!(
@@ -114,7 +117,7 @@ async fn adding_tags_merges_them_with_the_given_or_the_default_colour() {
     );
     // Adding a name that is already there (in any case) changes nothing.
     let reply =
-        tags(&app, &fixture, &application_id, json!({ "add": ["senior"], "color": "#000000" })).await.expect(200);
+        app.tags(&fixture.key, &application_id, json!({ "add": ["senior"], "color": "#000000" })).await.expect(200);
     assert_eq!(reply.data()["application"]["tags"].as_array().unwrap().len(), 3);
     assert_eq!(reply.data()["application"]["tags"][0], json!({ "name": "Senior", "color": DEFAULT_TAG_COLOR }));
     let listed = list(&app, &fixture, "").await;
@@ -126,15 +129,15 @@ async fn removing_a_tag_matches_its_name_case_insensitively() {
     let app = spawn_app().await;
     let fixture = fixture(&app, "acme").await;
     let application_id = apply(&app, fixture.paid_job_id(), "Ana Untagged").await;
-    tags(&app, &fixture, &application_id, json!({ "add": ["Senior", "Remote"] })).await.expect(200);
-    let reply = tags(&app, &fixture, &application_id, json!({ "remove": ["sENIOR"] })).await.expect(200);
+    app.tags(&fixture.key, &application_id, json!({ "add": ["Senior", "Remote"] })).await.expect(200);
+    let reply = app.tags(&fixture.key, &application_id, json!({ "remove": ["sENIOR"] })).await.expect(200);
     assert_eq!(reply.data()["application"]["tags"], json!([{ "name": "Remote", "color": DEFAULT_TAG_COLOR }]));
     // Removing a tag that is not there is not an error.
-    let reply = tags(&app, &fixture, &application_id, json!({ "remove": ["Missing"] })).await.expect(200);
+    let reply = app.tags(&fixture.key, &application_id, json!({ "remove": ["Missing"] })).await.expect(200);
     assert_eq!(reply.data()["application"]["tags"].as_array().unwrap().len(), 1);
     // Remove and add in one request.
     let reply =
-        tags(&app, &fixture, &application_id, json!({ "remove": ["REMOTE"], "add": ["Onsite"] })).await.expect(200);
+        app.tags(&fixture.key, &application_id, json!({ "remove": ["REMOTE"], "add": ["Onsite"] })).await.expect(200);
     assert_eq!(reply.data()["application"]["tags"], json!([{ "name": "Onsite", "color": DEFAULT_TAG_COLOR }]));
     let detail = app.get(&format!("/api/v1/applications/{application_id}"), &fixture.key).await.expect(200);
     assert_eq!(detail.data()["tags"], json!([{ "name": "Onsite", "color": DEFAULT_TAG_COLOR }]));
@@ -145,12 +148,12 @@ async fn the_replace_form_sets_the_whole_list_and_registers_job_tags() {
     let app = spawn_app().await;
     let fixture = fixture(&app, "acme").await;
     let application_id = apply(&app, fixture.paid_job_id(), "Ana Replaced").await;
-    tags(&app, &fixture, &application_id, json!({ "add": ["Old"] })).await.expect(200);
+    app.tags(&fixture.key, &application_id, json!({ "add": ["Old"] })).await.expect(200);
     let body = json!({
         "tags": [{ "name": "Shortlisted", "color": "#22C55E" }, { "name": "Referral", "color": "#3b82f6" }],
         "addToJobTags": [{ "name": "Shortlisted", "color": "#22c55e" }, { "name": "Needs visa", "color": "#ef4444" }],
     });
-    let reply = tags(&app, &fixture, &application_id, body).await.expect(200);
+    let reply = app.tags(&fixture.key, &application_id, body).await.expect(200);
     assert_eq!(
         reply.data()["application"]["tags"],
         json!([{ "name": "Shortlisted", "color": "#22c55e" }, { "name": "Referral", "color": "#3b82f6" }])
@@ -161,7 +164,7 @@ async fn the_replace_form_sets_the_whole_list_and_registers_job_tags() {
         json!([{ "name": "Shortlisted", "color": "#22c55e" }, { "name": "Needs visa", "color": "#ef4444" }])
     );
     // An empty list clears the tags.
-    let reply = tags(&app, &fixture, &application_id, json!({ "tags": [] })).await.expect(200);
+    let reply = app.tags(&fixture.key, &application_id, json!({ "tags": [] })).await.expect(200);
     assert_eq!(reply.data()["application"]["tags"], json!([]));
     let job = app.get(&format!("/api/v1/jobs/{}", fixture.paid_job_id()), &fixture.key).await.expect(200);
     assert_eq!(job.data()["tags"].as_array().unwrap().len(), 2, "job tags stay registered");
@@ -173,18 +176,18 @@ async fn invalid_hex_colours_are_400() {
     let fixture = fixture(&app, "acme").await;
     let application_id = apply(&app, fixture.paid_job_id(), "Ana Colour").await;
     for color in ["#abc", "red", "#gggggg", "123456", "#1234567", ""] {
-        let merge = tags(&app, &fixture, &application_id, json!({ "add": ["Senior"], "color": color })).await;
+        let merge = app.tags(&fixture.key, &application_id, json!({ "add": ["Senior"], "color": color })).await;
         assert_invalid(&merge, color);
         let replace =
-            tags(&app, &fixture, &application_id, json!({ "tags": [{ "name": "Senior", "color": color }] })).await;
+            app.tags(&fixture.key, &application_id, json!({ "tags": [{ "name": "Senior", "color": color }] })).await;
         assert_invalid(&replace, color);
-        let job_tags = tags(
-            &app,
-            &fixture,
-            &application_id,
-            json!({ "tags": [], "addToJobTags": [{ "name": "Senior", "color": color }] }),
-        )
-        .await;
+        let job_tags = app
+            .tags(
+                &fixture.key,
+                &application_id,
+                json!({ "tags": [], "addToJobTags": [{ "name": "Senior", "color": color }] }),
+            )
+            .await;
         assert_invalid(&job_tags, color);
     }
     let detail = app.get(&format!("/api/v1/applications/{application_id}"), &fixture.key).await.expect(200);
@@ -204,7 +207,7 @@ async fn a_replace_form_tag_without_a_name_or_colour_is_400() {
         json!({ "tags": [{ "name": "Dup", "color": "#22c55e" }, { "name": "DUP", "color": "#22c55e" }] }),
         json!({ "add": [""] }),
     ] {
-        let reply = tags(&app, &fixture, &application_id, body.clone()).await;
+        let reply = app.tags(&fixture.key, &application_id, body.clone()).await;
         assert_invalid(&reply, &body.to_string());
     }
 }
@@ -222,7 +225,7 @@ async fn a_tags_body_with_neither_form_or_both_forms_is_400() {
         json!({ "tags": [], "remove": ["B"] }),
         json!({ "add": ["B"], "addToJobTags": [{ "name": "A", "color": "#22c55e" }] }),
     ] {
-        let reply = tags(&app, &fixture, &application_id, body.clone()).await;
+        let reply = app.tags(&fixture.key, &application_id, body.clone()).await;
         assert_invalid(&reply, &body.to_string());
     }
 }
@@ -231,7 +234,7 @@ async fn a_tags_body_with_neither_form_or_both_forms_is_400() {
 async fn tagging_an_unknown_application_is_404() {
     let app = spawn_app().await;
     let fixture = fixture(&app, "acme").await;
-    let reply = tags(&app, &fixture, "app_doesnotexist", json!({ "add": ["Senior"] })).await.expect(404);
+    let reply = app.tags(&fixture.key, "app_doesnotexist", json!({ "add": ["Senior"] })).await.expect(404);
     assert_eq!(reply.error_code(), "V1_RESOURCE_NOT_FOUND");
 }
 
@@ -248,11 +251,11 @@ async fn comments_of_one_to_ten_thousand_characters_are_accepted_and_longer_or_b
         ("10,001 characters", "a".repeat(10_001)),
         ("10,001 two-byte characters", "é".repeat(10_001)),
     ] {
-        let reply = comment(&app, &fixture, &application_id, json!({ "text": text })).await;
+        let reply = app.comment(&fixture.key, &application_id, json!({ "text": text })).await;
         assert_invalid(&reply, label);
     }
     for body in [json!({}), json!({ "text": null })] {
-        let reply = comment(&app, &fixture, &application_id, body.clone()).await;
+        let reply = app.comment(&fixture.key, &application_id, body.clone()).await;
         assert_invalid(&reply, &body.to_string());
     }
     for (label, text) in [
@@ -261,7 +264,7 @@ async fn comments_of_one_to_ten_thousand_characters_are_accepted_and_longer_or_b
         ("10,000 two-byte characters (20,000 bytes)", "é".repeat(10_000)),
         ("10,000 four-byte characters (40,000 bytes)", "\u{1F600}".repeat(10_000)),
     ] {
-        let reply = comment(&app, &fixture, &application_id, json!({ "text": text })).await;
+        let reply = app.comment(&fixture.key, &application_id, json!({ "text": text })).await;
         assert_eq!(reply.status, 201, "{label}: {}", reply.body);
         assert_eq!(reply.data()["comment"]["text"], text.as_str(), "{label}: stored as sent");
     }
@@ -275,7 +278,7 @@ async fn a_comment_is_split_into_paragraphs_attributed_to_the_owner_and_listed()
     let fixture = fixture(&app, "acme").await;
     let application_id = apply(&app, fixture.paid_job_id(), "Ana Discussed").await;
     let text = "Strong Rust background.\nGood PostgreSQL answers.\n\nRecommend the next round.";
-    let reply = comment(&app, &fixture, &application_id, json!({ "text": text })).await.expect(201);
+    let reply = app.comment(&fixture.key, &application_id, json!({ "text": text })).await.expect(201);
     assert_eq!(reply.body["status"], "success");
     let created = reply.data()["comment"].clone();
     assert!(created["id"].as_str().is_some_and(|id| !id.is_empty()));
@@ -289,7 +292,7 @@ async fn a_comment_is_split_into_paragraphs_attributed_to_the_owner_and_listed()
     assert_eq!(created["author"], json!({ "userId": "acme-owner", "name": "Olive Owner" }));
     assert_eq!(created["createdAt"], now(&app));
     app.clock.advance_milliseconds(1_000);
-    let second = comment(&app, &fixture, &application_id, json!({ "text": "Second note" })).await.expect(201);
+    let second = app.comment(&fixture.key, &application_id, json!({ "text": "Second note" })).await.expect(201);
     let thread = app.get(&format!("/api/v1/applications/{application_id}/comments"), &fixture.key).await.expect(200);
     assert_eq!(thread.data()["comments"], json!([created, second.data()["comment"]]), "oldest first");
     assert_eq!(thread.data()["pagination"], json!({ "offset": 0, "limit": 20, "total": 2 }));
@@ -312,7 +315,8 @@ async fn each_collaborator_of_the_job_is_notified_of_a_comment() {
         .await
         .expect(200);
     let application_id = apply(&app, fixture.paid_job_id(), "Ana Noticed").await;
-    let reply = comment(&app, &fixture, &application_id, json!({ "text": "Worth a call.\nSee the Kafka work." }))
+    let reply = app
+        .comment(&fixture.key, &application_id, json!({ "text": "Worth a call.\nSee the Kafka work." }))
         .await
         .expect(201);
     let comment_id = reply.data()["comment"]["id"].as_str().unwrap().to_owned();
@@ -330,7 +334,7 @@ async fn each_collaborator_of_the_job_is_notified_of_a_comment() {
     let not_a_collaborator = notifications(&app, "nick").await;
     assert_eq!(not_a_collaborator.data()["notifications"], json!([]));
     // Newest first.
-    comment(&app, &fixture, &application_id, json!({ "text": "Later note" })).await.expect(201);
+    app.comment(&fixture.key, &application_id, json!({ "text": "Later note" })).await.expect(201);
     let inbox = notifications(&app, "cora").await;
     assert_eq!(inbox.data()["pagination"]["total"], 2);
     assert_eq!(inbox.data()["notifications"][0]["excerpt"], "Later note");
@@ -340,7 +344,7 @@ async fn each_collaborator_of_the_job_is_notified_of_a_comment() {
 async fn commenting_on_an_unknown_application_is_404() {
     let app = spawn_app().await;
     let fixture = fixture(&app, "acme").await;
-    let reply = comment(&app, &fixture, "app_doesnotexist", json!({ "text": "hello" })).await.expect(404);
+    let reply = app.comment(&fixture.key, "app_doesnotexist", json!({ "text": "hello" })).await.expect(404);
     assert_eq!(reply.error_code(), "V1_RESOURCE_NOT_FOUND");
 }
 
@@ -352,7 +356,7 @@ async fn a_rerun_on_a_free_job_is_402_job_tier_required() {
     let fixture = fixture(&app, "acme").await;
     let application_id = app.apply_with_resume(fixture.free_job_id(), "Dee Signer", "Dee\n\nSKILLS\nFigma\n").await;
     app.wait_for_pipeline(&fixture.key, &application_id).await;
-    let reply = rerun(&app, &fixture, &application_id).await.expect(402);
+    let reply = app.rerun(&fixture.key, &application_id).await.expect(402);
     assert_eq!(reply.error_code(), "JOB_TIER_REQUIRED");
     assert_eq!(reply.body["status"], "fail");
 }
@@ -362,10 +366,10 @@ async fn a_rerun_without_a_parsed_resume_is_400_and_charges_nothing() {
     let app = spawn_app().await;
     let fixture = fixture(&app, "acme").await;
     let application_id = apply(&app, fixture.paid_job_id(), "Nora Noresume").await;
-    let reply = rerun(&app, &fixture, &application_id).await;
+    let reply = app.rerun(&fixture.key, &application_id).await;
     assert_invalid(&reply, "no resume");
     assert!(reply.body["error"]["message"].as_str().unwrap().contains("not parsed"), "{}", reply.body);
-    assert_eq!(envelope(&app, &fixture, fixture.paid_job_id()).await, (10, 0));
+    assert_eq!(app.fit_scores(&fixture.key, fixture.paid_job_id()).await, (10, 0));
 }
 
 #[actix_web::test]
@@ -375,13 +379,17 @@ async fn a_rerun_on_a_job_without_a_description_is_400() {
     let application_id = app.apply_with_resume(fixture.paid_job_id(), "Ana Rust", MATCHING_RESUME).await;
     assert_eq!(app.wait_for_pipeline(&fixture.key, &application_id).await["pipeline"]["state"], "done");
     app.update_job("acme", &fixture.token, fixture.paid_job_id(), json!({ "description": "" })).await.expect(200);
-    let reply = rerun(&app, &fixture, &application_id).await;
+    let reply = app.rerun(&fixture.key, &application_id).await;
     assert_invalid(&reply, "no description");
     assert!(reply.body["error"]["message"].as_str().unwrap().contains("description"), "{}", reply.body);
-    assert_eq!(envelope(&app, &fixture, fixture.paid_job_id()).await, (9, 1), "only the initial scoring was charged");
+    assert_eq!(
+        app.fit_scores(&fixture.key, fixture.paid_job_id()).await,
+        (9, 1),
+        "only the initial scoring was charged"
+    );
     // Whitespace is no description either.
     app.update_job("acme", &fixture.token, fixture.paid_job_id(), json!({ "description": "  \n " })).await.expect(200);
-    assert_invalid(&rerun(&app, &fixture, &application_id).await, "blank description");
+    assert_invalid(&app.rerun(&fixture.key, &application_id).await, "blank description");
 }
 
 /// Made deterministic enough with one pipeline slot per workspace and resumes
@@ -404,30 +412,30 @@ async fn a_rerun_while_a_pipeline_is_running_or_queued_is_400_and_charges_nothin
     assert_eq!(app.wait_for_pipeline(&fixture.key, &application_id).await["pipeline"]["state"], "done");
 
     // Running: the slot is free, so the rerun's pipeline starts at once.
-    rerun(&app, &fixture, &application_id).await.expect(200);
-    let second = rerun(&app, &fixture, &application_id).await;
+    app.rerun(&fixture.key, &application_id).await.expect(200);
+    let second = app.rerun(&fixture.key, &application_id).await;
     assert_invalid(&second, "rerun while running");
     let message = second.body["error"]["message"].as_str().unwrap();
     assert!(message.contains("already running"), "{message}");
-    assert_eq!(envelope(&app, &fixture, fixture.paid_job_id()).await, (8, 2), "the refused rerun charged nothing");
+    assert_eq!(app.fit_scores(&fixture.key, fixture.paid_job_id()).await, (8, 2), "the refused rerun charged nothing");
     assert_eq!(app.wait_for_pipeline(&fixture.key, &application_id).await["pipeline"]["state"], "done");
 
     // Queued: a free-job application holds the only slot.
     let slow =
         app.apply_with_resume(fixture.free_job_id(), "Lana Long", &long_resume("Lana Long\n\nSKILLS\nFigma\n")).await;
-    let first = rerun(&app, &fixture, &application_id).await.expect(200);
+    let first = app.rerun(&fixture.key, &application_id).await.expect(200);
     assert_eq!(first.data()["queued"], true);
-    let second = rerun(&app, &fixture, &application_id).await;
+    let second = app.rerun(&fixture.key, &application_id).await;
     assert_invalid(&second, "rerun while queued");
     let message = second.body["error"]["message"].as_str().unwrap();
     // Queued while the slow one holds the slot; if the machine parsed it
     // before this request arrived, the rerun is running, refused the same way.
     assert!(message.contains("already queued") || message.contains("already running"), "{message}");
-    assert_eq!(envelope(&app, &fixture, fixture.paid_job_id()).await, (7, 3));
+    assert_eq!(app.fit_scores(&fixture.key, fixture.paid_job_id()).await, (7, 3));
     assert_eq!(app.wait_for_pipeline(&fixture.key, &slow).await["pipeline"]["state"], "skipped");
     assert_eq!(app.wait_for_pipeline(&fixture.key, &application_id).await["pipeline"]["state"], "done");
     // Once the pipeline is done a rerun is accepted again.
-    rerun(&app, &fixture, &application_id).await.expect(200);
+    app.rerun(&fixture.key, &application_id).await.expect(200);
 }
 
 #[actix_web::test]
@@ -439,36 +447,40 @@ async fn reruns_are_charged_to_the_jobs_own_envelope_and_skipped_when_it_is_empt
     let application_id = app.apply_with_resume(job_id, "Ana Rust", MATCHING_RESUME).await;
     let scored = app.wait_for_pipeline(&fixture.key, &application_id).await;
     assert_eq!(scored["pipeline"]["state"], "done", "{scored}");
-    assert_eq!(envelope(&app, &fixture, job_id).await, (1, 1), "initial scoring takes one fit score");
+    assert_eq!(app.fit_scores(&fixture.key, job_id).await, (1, 1), "initial scoring takes one fit score");
 
-    let reply = rerun(&app, &fixture, &application_id).await.expect(200);
+    let reply = app.rerun(&fixture.key, &application_id).await.expect(200);
     assert_eq!(reply.data()["queued"], true);
     assert_eq!(reply.data()["fitScoresCharged"], 1);
     assert_eq!(reply.data()["fitScoresRemaining"], 0);
     assert!(reply.data()["message"].as_str().is_some_and(|message| !message.is_empty()));
-    assert_eq!(envelope(&app, &fixture, job_id).await, (0, 2));
+    assert_eq!(app.fit_scores(&fixture.key, job_id).await, (0, 2));
     let rescored = app.wait_for_pipeline(&fixture.key, &application_id).await;
     assert_eq!(rescored["pipeline"]["state"], "done");
     assert_eq!(rescored["pipeline"]["run"], scored["pipeline"]["run"].as_u64().unwrap() + 1);
     assert_eq!(rescored["atsScore"], scored["atsScore"], "the same resume against the same criteria scores the same");
 
-    let skipped = rerun(&app, &fixture, &application_id).await.expect(200);
+    let skipped = app.rerun(&fixture.key, &application_id).await.expect(200);
     assert_eq!(skipped.data()["queued"], false);
     assert_eq!(skipped.data()["fitScoresCharged"], 0);
     let message = skipped.data()["message"].as_str().unwrap();
     assert!(message.contains("skipped") && message.contains("nothing was charged"), "{message}");
-    assert_eq!(envelope(&app, &fixture, job_id).await, (0, 2), "nothing charged");
+    assert_eq!(app.fit_scores(&fixture.key, job_id).await, (0, 2), "nothing charged");
     let after_skip = app.get(&format!("/api/v1/applications/{application_id}/ats"), &fixture.key).await.expect(200);
     assert_eq!(after_skip.data()["pipeline"], rescored["pipeline"], "nothing was started");
-    assert_eq!(envelope(&app, &fixture, fixture.paid_job_id()).await, (10, 0), "another job's envelope is untouched");
+    assert_eq!(
+        app.fit_scores(&fixture.key, fixture.paid_job_id()).await,
+        (10, 0),
+        "another job's envelope is untouched"
+    );
 
     let topped_up = app.update_job("acme", &fixture.token, job_id, json!({ "fitScoresAdd": 3 })).await.expect(200);
     assert_eq!(topped_up.data()["fitScores"], 3);
     assert_eq!(topped_up.data()["fitScoresUsed"], 2);
-    let reply = rerun(&app, &fixture, &application_id).await.expect(200);
+    let reply = app.rerun(&fixture.key, &application_id).await.expect(200);
     assert_eq!(reply.data()["queued"], true);
     assert_eq!(reply.data()["fitScoresRemaining"], 2);
-    assert_eq!(envelope(&app, &fixture, job_id).await, (2, 3));
+    assert_eq!(app.fit_scores(&fixture.key, job_id).await, (2, 3));
 }
 
 #[actix_web::test]
@@ -482,16 +494,16 @@ async fn an_application_arriving_at_an_empty_envelope_is_parsed_but_not_scored()
     assert_eq!(ats["pipeline"]["state"], "skipped", "{ats}");
     assert!(ats["pipeline"]["reason"].as_str().unwrap().contains("envelope"), "{ats}");
     assert_eq!(ats["ats"], Value::Null);
-    assert_eq!(envelope(&app, &fixture, job_id).await, (0, 0));
+    assert_eq!(app.fit_scores(&fixture.key, job_id).await, (0, 0));
     let resume = app.get(&format!("/api/v1/applications/{application_id}/resume"), &fixture.key).await.expect(200);
     assert_ne!(resume.data()["resume"], Value::Null);
     // Topped up, a rerun now scores it.
     app.update_job("acme", &fixture.token, job_id, json!({ "fitScoresAdd": 1 })).await.expect(200);
-    rerun(&app, &fixture, &application_id).await.expect(200);
+    app.rerun(&fixture.key, &application_id).await.expect(200);
     let ats = app.wait_for_pipeline(&fixture.key, &application_id).await;
     assert_eq!(ats["pipeline"]["state"], "done", "{ats}");
     assert!(ats["atsScore"].as_u64().is_some());
-    assert_eq!(envelope(&app, &fixture, job_id).await, (0, 1));
+    assert_eq!(app.fit_scores(&fixture.key, job_id).await, (0, 1));
 }
 
 #[actix_web::test]
@@ -505,7 +517,7 @@ async fn a_rerun_scores_against_the_jobs_current_criteria() {
     app.update_job("acme", &fixture.token, fixture.paid_job_id(), json!({ "criteria": criteria })).await.expect(200);
     let unchanged = app.get(&format!("/api/v1/applications/{application_id}/ats"), &fixture.key).await.expect(200);
     assert_eq!(unchanged.data()["atsScore"], before["atsScore"], "editing criteria does not rescore by itself");
-    rerun(&app, &fixture, &application_id).await.expect(200);
+    app.rerun(&fixture.key, &application_id).await.expect(200);
     let after = app.wait_for_pipeline(&fixture.key, &application_id).await;
     assert_eq!(after["pipeline"]["state"], "done", "{after}");
     assert!(after["atsScore"].as_u64().unwrap() < before["atsScore"].as_u64().unwrap(), "{before} then {after}");
@@ -553,11 +565,11 @@ async fn a_pipeline_that_fails_gives_its_fit_score_back() {
     assert!(ats["pipeline"]["reason"].as_str().unwrap().starts_with("file_corrupt"), "{ats}");
     assert_eq!(ats["ats"], Value::Null);
     assert_eq!(
-        envelope(&app, &fixture, fixture.paid_job_id()).await,
+        app.fit_scores(&fixture.key, fixture.paid_job_id()).await,
         (10, 0),
         "nothing was delivered, nothing is charged"
     );
-    assert_invalid(&rerun(&app, &fixture, &application_id).await, "a failed parse leaves no parsed resume");
+    assert_invalid(&app.rerun(&fixture.key, &application_id).await, "a failed parse leaves no parsed resume");
 }
 
 // ----- helpers -----
@@ -573,21 +585,6 @@ async fn move_stage(app: &TestApp, fixture: &Fixture, application_id: &str, body
         .await
 }
 
-async fn tags(app: &TestApp, fixture: &Fixture, application_id: &str, body: Value) -> Reply {
-    app.request("PATCH", &format!("/api/v1/applications/{application_id}/tags"), Auth::Key(&fixture.key), Some(body))
-        .await
-}
-
-async fn comment(app: &TestApp, fixture: &Fixture, application_id: &str, body: Value) -> Reply {
-    app.request("POST", &format!("/api/v1/applications/{application_id}/comments"), Auth::Key(&fixture.key), Some(body))
-        .await
-}
-
-async fn rerun(app: &TestApp, fixture: &Fixture, application_id: &str) -> Reply {
-    app.request("POST", &format!("/api/v1/applications/{application_id}/ats/rerun"), Auth::Key(&fixture.key), None)
-        .await
-}
-
 async fn list(app: &TestApp, fixture: &Fixture, query: &str) -> Reply {
     app.get(&format!("/api/v1/jobs/{}/applications?{query}", fixture.paid_job_id()), &fixture.key).await.expect(200)
 }
@@ -596,21 +593,6 @@ async fn notifications(app: &TestApp, user: &str) -> Reply {
     let role = if user == "acme-owner" { Role::Owner } else { Role::Member };
     let token = app.token("acme", user, role);
     app.request("GET", "/api/orgs/acme/notifications", Auth::Bearer(&token), None).await.expect(200)
-}
-
-/// (fitScores, fitScoresUsed) of a job, as the job detail shows them.
-async fn envelope(app: &TestApp, fixture: &Fixture, job_id: &str) -> (u64, u64) {
-    let job = app.get(&format!("/api/v1/jobs/{job_id}"), &fixture.key).await.expect(200);
-    (job.data()["fitScores"].as_u64().unwrap(), job.data()["fitScoresUsed"].as_u64().unwrap())
-}
-
-fn application_ids(reply: &Reply) -> Vec<&str> {
-    reply.data()["applications"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|application| application["id"].as_str().unwrap())
-        .collect()
 }
 
 fn now(app: &TestApp) -> String {
