@@ -18,10 +18,11 @@
 //!   on a data directory's files.
 //! - `demo`: the demo workspace and the synthetic data of `shortlist seed`.
 //! - `config`, `startup`, `clock`: settings, wiring, and the injected clock.
+//! - `encoding`: hex and base62, a leaf that any module may use.
 //!
 //! Arrows point inwards, to `domain` and `store`, which depend on no other
-//! module of the crate (`cargo` checks nothing of this; a grep of
-//! `use crate::` does):
+//! module of the crate but the leaf `encoding` (`cargo` checks nothing of
+//! this; a grep of `use crate::` does):
 //!
 //! ```text
 //! http      → workspace, auth, domain
@@ -38,6 +39,7 @@ pub mod clock;
 pub mod config;
 pub mod demo;
 pub mod domain;
+pub mod encoding;
 pub mod engine;
 pub mod extract;
 pub mod http;

@@ -7,7 +7,6 @@
 //! (31 base62 characters, about 185 bits) and random, which is why a fast
 //! unsalted hash is sufficient here, unlike for human-chosen passwords.
 
-use rand::distr::{Alphanumeric, Distribution};
 use rand::rngs::OsRng;
 use rand::TryRngCore;
 use sha2::{Digest, Sha256};
@@ -59,8 +58,8 @@ impl std::fmt::Debug for GeneratedApiKey {
 /// `OsRng` is used rather than `rand::rng()`: key generation is rare, so the
 /// cost of asking the kernel directly is irrelevant, and it leaves no
 /// user-space generator state that could be duplicated (for example across a
-/// fork) or inspected. `Alphanumeric` draws each character uniformly from
-/// the 62 base62 characters by rejection sampling, so there is no modulo bias.
+/// fork) or inspected. Each character is drawn uniformly from the 62 base62
+/// characters (`encoding::random_base62`), with no modulo bias.
 ///
 /// # Panics
 /// If the operating system cannot provide randomness, which on supported
@@ -71,8 +70,7 @@ pub fn generate_api_key() -> GeneratedApiKey {
 }
 
 fn random_base62(length: usize) -> String {
-    let mut random_source = OsRng.unwrap_err();
-    Alphanumeric.sample_iter(&mut random_source).take(length).map(char::from).collect()
+    crate::encoding::random_base62(&mut OsRng.unwrap_err(), length)
 }
 
 /// The stored form of a key: SHA-256 of its UTF-8 bytes.
@@ -110,9 +108,7 @@ mod tests {
 
     use super::*;
 
-    fn hex(bytes: &[u8]) -> String {
-        bytes.iter().map(|byte| format!("{byte:02x}")).collect()
-    }
+    use crate::encoding::hex;
 
     #[test]
     fn generated_key_is_forty_characters_with_the_live_prefix() {

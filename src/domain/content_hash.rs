@@ -8,7 +8,7 @@ pub struct ContentHash(pub [u8; 32]);
 
 impl ContentHash {
     pub fn to_hex(&self) -> String {
-        self.0.iter().map(|byte| format!("{byte:02x}")).collect()
+        crate::encoding::hex(&self.0)
     }
 }
 

@@ -8,18 +8,14 @@
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
+use crate::encoding::random_base62;
+
 /// Random characters after the prefix: 20 base62 characters ≈ 119 bits.
 pub const ID_RANDOM_LENGTH: usize = 20;
 /// The longest ID accepted from a client, prefix included.
 pub const ID_LENGTH_MAX: usize = 64;
 /// The longest user ID (a JWT `sub`) accepted.
 pub const USER_ID_LENGTH_MAX: usize = 128;
-
-const BASE62: &[u8] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
-
-fn random_base62(rng: &mut impl Rng, length: usize) -> String {
-    (0..length).map(|_| BASE62[rng.random_range(0..BASE62.len())] as char).collect()
-}
 
 macro_rules! prefixed_id {
     ($name:ident, $prefix:literal) => {

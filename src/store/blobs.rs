@@ -62,10 +62,7 @@ impl BlobHash {
 impl fmt::Display for BlobHash {
     /// 64 lowercase hexadecimal digits.
     fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for byte in self.0 {
-            write!(formatter, "{byte:02x}")?;
-        }
-        Ok(())
+        crate::encoding::write_hex(formatter, &self.0)
     }
 }
 

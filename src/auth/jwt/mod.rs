@@ -402,7 +402,7 @@ impl JwtSigner {
 pub fn generate_jwt_secret() -> String {
     let mut secret = [0u8; JWT_SECRET_BYTES];
     OsRng.try_fill_bytes(&mut secret).expect("the operating system random number generator failed");
-    secret.iter().map(|byte| format!("{byte:02x}")).collect()
+    crate::encoding::hex(&secret)
 }
 
 #[cfg(test)]
