@@ -2,8 +2,10 @@
 
 use actix_web::{web, HttpRequest, HttpResponse};
 
+use crate::domain::application::Application;
 use crate::domain::commands::application_in_scope;
 use crate::domain::query::page_of;
+use crate::domain::workspace::Workspace;
 use crate::http::dto::application::{
     read_ats_of, read_resume_of, ApplicationDetail, AtsResponse, AtsView, CommentView, CommentsPage, PipelineView,
     ResumeResponse, ResumeView, StoredResults,
@@ -16,18 +18,33 @@ use crate::http::params::QueryParams;
 
 const SURFACE: Surface = Surface::PublicApi;
 
+/// What every read of one application does first: refuse query parameters
+/// other than `allowed`, read-lock the published state, and find the
+/// application within the key's scope; then `read` builds the response.
+fn read_application(
+    request: &HttpRequest,
+    caller: &KeyCaller,
+    application_id: &str,
+    allowed: &[&str],
+    read: impl FnOnce(&QueryParams, &Workspace, &Application) -> Result<HttpResponse, ApiError>,
+) -> Result<HttpResponse, ApiError> {
+    let params = QueryParams::parse(request, SURFACE, allowed)?;
+    let workspace = caller.workspace.state.read();
+    let (application, _) = application_in_scope(&workspace, application_id, &caller.key.claims)
+        .map_err(|error| ApiError::Domain(SURFACE, error))?;
+    read(&params, &workspace, application)
+}
+
 pub async fn detail(
     request: HttpRequest,
     caller: KeyCaller,
     application_id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    QueryParams::parse(&request, SURFACE, &[])?;
-    let workspace = caller.workspace.state.read();
-    let (application, _) = application_in_scope(&workspace, &application_id, &caller.key.claims)
-        .map_err(|error| ApiError::Domain(SURFACE, error))?;
-    let stored = StoredResults::of(application)?;
-    let results = stored.decode(application)?;
-    Ok(success(ApplicationDetail::new(&workspace, application, &results)))
+    read_application(&request, &caller, &application_id, &[], |_, workspace, application| {
+        let stored = StoredResults::of(application)?;
+        let results = stored.decode(application)?;
+        Ok(success(ApplicationDetail::new(workspace, application, &results)))
+    })
 }
 
 /// `{applicationId, pipeline, resume}`; `resume` is null until parsed.
@@ -36,17 +53,15 @@ pub async fn resume(
     caller: KeyCaller,
     application_id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    QueryParams::parse(&request, SURFACE, &[])?;
-    let workspace = caller.workspace.state.read();
-    let (application, _) = application_in_scope(&workspace, &application_id, &caller.key.claims)
-        .map_err(|error| ApiError::Domain(SURFACE, error))?;
-    let stored = StoredResults::resume_of(application)?;
-    let resume = read_resume_of(stored.as_deref(), application)?;
-    Ok(success(ResumeResponse {
-        application_id: application.id.as_str(),
-        pipeline: PipelineView::new(&application.pipeline),
-        resume: resume.as_ref().map(ResumeView::new),
-    }))
+    read_application(&request, &caller, &application_id, &[], |_, _, application| {
+        let stored = StoredResults::resume_of(application)?;
+        let resume = read_resume_of(stored.as_deref(), application)?;
+        Ok(success(ResumeResponse {
+            application_id: application.id.as_str(),
+            pipeline: PipelineView::new(&application.pipeline),
+            resume: resume.as_ref().map(ResumeView::new),
+        }))
+    })
 }
 
 /// `{applicationId, atsScore, pipeline, ats}`; `ats` is null until scored.
@@ -55,18 +70,16 @@ pub async fn ats(
     caller: KeyCaller,
     application_id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    QueryParams::parse(&request, SURFACE, &[])?;
-    let workspace = caller.workspace.state.read();
-    let (application, _) = application_in_scope(&workspace, &application_id, &caller.key.claims)
-        .map_err(|error| ApiError::Domain(SURFACE, error))?;
-    let stored = StoredResults::ats_of(application)?;
-    let ats = read_ats_of(stored.as_deref(), application)?;
-    Ok(success(AtsResponse {
-        application_id: application.id.as_str(),
-        ats_score: application.ats_score(),
-        pipeline: PipelineView::new(&application.pipeline),
-        ats: ats.as_ref().map(AtsView::new),
-    }))
+    read_application(&request, &caller, &application_id, &[], |_, _, application| {
+        let stored = StoredResults::ats_of(application)?;
+        let ats = read_ats_of(stored.as_deref(), application)?;
+        Ok(success(AtsResponse {
+            application_id: application.id.as_str(),
+            ats_score: application.ats_score(),
+            pipeline: PipelineView::new(&application.pipeline),
+            ats: ats.as_ref().map(AtsView::new),
+        }))
+    })
 }
 
 /// The thread, oldest first, paginated with `offset` and `limit`.
@@ -75,13 +88,11 @@ pub async fn comments(
     caller: KeyCaller,
     application_id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    let params = QueryParams::parse(&request, SURFACE, &["offset", "limit"])?;
-    let page = params.page()?;
-    let workspace = caller.workspace.state.read();
-    let (application, _) = application_in_scope(&workspace, &application_id, &caller.key.claims)
-        .map_err(|error| ApiError::Domain(SURFACE, error))?;
-    let found = page_of(application.comments.iter().map(|comment| &**comment), page);
-    let comments: Vec<CommentView> =
-        found.items.iter().map(|comment| CommentView::new(&workspace, application.id.as_str(), comment)).collect();
-    Ok(success(CommentsPage { comments, pagination: Pagination::new(page, found.total) }))
+    read_application(&request, &caller, &application_id, &["offset", "limit"], |params, workspace, application| {
+        let page = params.page()?;
+        let found = page_of(application.comments.iter().map(|comment| &**comment), page);
+        let comments: Vec<CommentView> =
+            found.items.iter().map(|comment| CommentView::new(workspace, application.id.as_str(), comment)).collect();
+        Ok(success(CommentsPage { comments, pagination: Pagination::new(page, found.total) }))
+    })
 }
