@@ -28,6 +28,7 @@ pub mod pipeline_failure;
 pub mod query;
 pub mod resume;
 pub mod stored_result;
+#[cfg(any(test, feature = "test-support"))]
 pub mod synthetic;
 pub mod tag;
 pub mod team;
