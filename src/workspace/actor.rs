@@ -213,7 +213,9 @@ impl WorkspaceActor {
     /// Applies, in order, every write at the front of the queue whose records
     /// are all durable, and answers its caller.
     fn publish_durable(&mut self, context: &mut Context<Self>) {
+        let mut published_any = false;
         while self.pending.front().is_some_and(|write| write.records_outstanding == 0) {
+            published_any = true;
             let write = self.pending.pop_front().expect("checked non-empty");
             if let Some(lsn) = write.last_lsn {
                 let mut published = self.published.write();
@@ -228,6 +230,9 @@ impl WorkspaceActor {
                 self.after_publish(event);
             }
             (write.reply)(Ok(()));
+        }
+        if published_any {
+            self.services.directory.publications.notify_waiters();
         }
         self.dispatch_pipelines(context);
     }

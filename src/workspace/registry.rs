@@ -49,6 +49,10 @@ pub struct Directory {
     /// Per workspace, the first LSN of the log it still needs (the one after
     /// its newest snapshot; 1 until it has one).
     log_needed_from: parking_lot::Mutex<HashMap<WorkspaceId, Lsn>>,
+    /// Woken each time a workspace publishes writes, so that whoever waits
+    /// for the state to change (a pipeline to finish, say) waits for that
+    /// instead of for time to pass.
+    pub publications: tokio::sync::Notify,
 }
 
 impl Directory {
@@ -184,6 +188,7 @@ impl Registry {
                 jobs: RwLock::new(HashMap::new()),
                 default_rate_limit_per_minute: settings.default_rate_limit_per_minute,
                 log_needed_from: parking_lot::Mutex::new(HashMap::new()),
+                publications: tokio::sync::Notify::new(),
             }),
             clock,
             pool,
@@ -226,6 +231,13 @@ impl Registry {
 
     pub fn clock(&self) -> &Arc<dyn Clock> {
         &self.clock
+    }
+
+    /// Notified each time any workspace publishes writes. Create the
+    /// `notified()` future (and `enable` it) before looking at the state, so
+    /// a publication between the look and the wait is not missed.
+    pub fn publications(&self) -> &tokio::sync::Notify {
+        &self.directory.publications
     }
 
     pub fn journal(&self) -> &Journal {

@@ -521,11 +521,7 @@ async fn last_used_at_is_logged_within_a_minute_so_a_crash_keeps_it() {
     let recorded = || !workspace.state.read().key_last_used.is_empty();
     assert!(!recorded(), "a read writes nothing by itself");
     app.clock.advance_milliseconds(61_000);
-    let started = Instant::now();
-    while !recorded() {
-        assert!(started.elapsed() < Duration::from_secs(10), "the use was logged once a minute had passed");
-        actix_web::rt::time::sleep(Duration::from_millis(50)).await;
-    }
+    app.wait_until(recorded, "the use was logged once a minute had passed").await;
     // What a kill -9 leaves: the data directory as it is, without a final snapshot.
     let copy = crate::helpers::temp_directory("crash-copy");
     copy_directory(&app.data_dir, copy.path());

@@ -20,9 +20,10 @@ use shortlist::store::wal::{FileStorage, FsyncMode, Storage};
 use shortlist::workspace::Registry;
 
 pub const TEST_JWT_SECRET: &str = "test-secret-0123456789abcdef0123456789abcdef";
-/// How long `wait_for_pipeline` polls before failing the test.
+/// How long `wait_for_pipeline` waits before failing the test.
 pub const PIPELINE_WAIT_MILLISECONDS_MAX: u64 = 30_000;
-pub const PIPELINE_POLL_MILLISECONDS: u64 = 20;
+/// How long `wait_until` waits before failing the test.
+pub const STATE_WAIT_MILLISECONDS_MAX: u64 = 10_000;
 
 pub struct TestApp {
     pub base_url: String,
@@ -308,18 +309,34 @@ impl TestApp {
         reply.data()["application"]["id"].as_str().unwrap().to_owned()
     }
 
-    /// Polls the ATS read until the pipeline is no longer queued or running.
-    /// When the polling itself hits the rate limit, the clock is moved on by
+    /// Waits until `holds` (a look at the published state), checking again
+    /// each time a workspace publishes writes; fails the test with `what`
+    /// after `STATE_WAIT_MILLISECONDS_MAX`.
+    pub async fn wait_until(&self, holds: impl Fn() -> bool, what: &str) {
+        let give_up = std::time::Instant::now() + Duration::from_millis(STATE_WAIT_MILLISECONDS_MAX);
+        loop {
+            let mut publication = std::pin::pin!(self.registry.publications().notified());
+            publication.as_mut().enable();
+            if holds() {
+                return;
+            }
+            let remaining = give_up.saturating_duration_since(std::time::Instant::now());
+            assert!(actix_web::rt::time::timeout(remaining, publication).await.is_ok(), "{what}");
+        }
+    }
+
+    /// Reads the ATS breakdown until the pipeline is no longer queued or
+    /// running, waiting between reads for the workspace to publish a write
+    /// (a pipeline ends in one) rather than for time to pass. When the
+    /// reading itself hits the rate limit, the clock is moved on by
     /// `Retry-After`, as a client would wait it out.
     pub async fn wait_for_pipeline(&self, key: &str, application_id: &str) -> Value {
-        let started = std::time::Instant::now();
+        let give_up = std::time::Instant::now() + Duration::from_millis(PIPELINE_WAIT_MILLISECONDS_MAX);
         loop {
+            let mut publication = std::pin::pin!(self.registry.publications().notified());
+            publication.as_mut().enable();
             let reply =
                 self.request("GET", &format!("/api/v1/applications/{application_id}/ats"), Auth::Key(key), None).await;
-            assert!(
-                started.elapsed().as_millis() < u128::from(PIPELINE_WAIT_MILLISECONDS_MAX),
-                "pipeline did not finish"
-            );
             if reply.status == 429 {
                 let retry_after_seconds: u64 =
                     reply.header("retry-after").and_then(|value| value.parse().ok()).unwrap_or(1);
@@ -331,7 +348,11 @@ impl TestApp {
             if state != "queued" && state != "running" {
                 return reply.data().clone();
             }
-            actix_web::rt::time::sleep(Duration::from_millis(PIPELINE_POLL_MILLISECONDS)).await;
+            let remaining = give_up.saturating_duration_since(std::time::Instant::now());
+            assert!(
+                actix_web::rt::time::timeout(remaining, publication).await.is_ok(),
+                "pipeline did not finish within {PIPELINE_WAIT_MILLISECONDS_MAX} ms"
+            );
         }
     }
 
