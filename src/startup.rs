@@ -24,6 +24,7 @@ use crate::store::wal::{
 use crate::workspace::actor::SnapshotPolicy;
 use crate::workspace::journal::Journal;
 use crate::workspace::persistence::{recover, write_snapshot, DataLayout, RecoveryError, RecoveryReport};
+use crate::workspace::priority::lower_this_threads_priority;
 use crate::workspace::{Registry, RegistrySettings};
 
 pub const JWT_SECRET_FILE_NAME: &str = "jwt-secret";
@@ -84,24 +85,6 @@ impl Environment {
             testing_routes: false,
             extractor_program: None,
         }
-    }
-}
-
-/// How much lower than the HTTP workers the pool's threads run (a nice
-/// value, 0 to 19). Parsing and scoring a burst of uploads can fill every
-/// core for minutes; at an equal priority the scheduler shares the cores
-/// evenly and reads wait behind it, at a lower one reads go first and
-/// scoring takes the rest. Measured by `loadtests/read_while_scoring.sh`.
-const POOL_THREAD_NICENESS: libc::c_int = 10;
-
-/// Runs on each pool thread as it starts: on Linux a thread's nice value is
-/// its own, so this lowers the pool and not the process. A failure only
-/// means scoring competes with reads as an equal.
-fn lower_this_threads_priority() {
-    // SAFETY: setpriority reads no memory of ours; `who` 0 is the calling thread.
-    let result = unsafe { libc::setpriority(libc::PRIO_PROCESS, 0, POOL_THREAD_NICENESS) };
-    if result != 0 {
-        tracing::warn!(error = %std::io::Error::last_os_error(), "could not lower the priority of a pool thread");
     }
 }
 

@@ -373,6 +373,7 @@ impl WorkspaceActor {
         let created_at = self.services.clock.now();
         let address = context.address();
         let spawned = std::thread::Builder::new().name(format!("snapshot-{}", self.id)).spawn(move || {
+            super::priority::lower_this_threads_priority();
             let written_started = Instant::now();
             let result = write_snapshot(&policy.layout, &image, lsn, created_at, policy.keep);
             let write_milliseconds = written_started.elapsed().as_millis();
