@@ -1,7 +1,9 @@
 //! What one applications-page request costs in the service's own code, on a
 //! job of 100,000: the page from the index, the page serialised as the
 //! response body, a one-word name search, and the API key lookup (SHA-256
-//! of the presented key, one map lookup) among 1,000 keys. Then what a
+//! of the presented key, one map lookup) among 1,000 keys. Response bodies
+//! are written by `http::json_writer`; serde_json writes the same bytes
+//! beside it, for the comparison. Then what a
 //! resume read costs: decoding a stored parsed resume into owned strings
 //! beside decoding it with strings borrowed from the stored bytes (what
 //! reads do), and the borrowed decode serialised as the response body. The
@@ -20,6 +22,7 @@ use shortlist::domain::time::Timestamp;
 use shortlist::engine::YearMonth;
 use shortlist::http::dto::application::{ApplicationsPage, ResumeView};
 use shortlist::http::envelope::success_body;
+use shortlist::http::json_writer::write_json;
 use shortlist::workspace::pipeline::{current_resume_bytes, decode_resume, encode_resume, read_resume};
 
 const APPLICATIONS: u32 = 100_000;
@@ -38,6 +41,14 @@ fn listing(criterion: &mut Criterion) {
         bencher.iter(|| {
             let found = list_applications(&workspace, job, &everyone, SortOrder::AtsDesc, page).expect("lists");
             success_body(ApplicationsPage::new(&found, page)).expect("serialises").len()
+        })
+    });
+    group.bench_function("serialised_by_serde_json_for_comparison", |bencher| {
+        bencher.iter(|| {
+            let found = list_applications(&workspace, job, &everyone, SortOrder::AtsDesc, page).expect("lists");
+            let mut body = Vec::with_capacity(16 * 1024);
+            serde_json::to_writer(&mut body, &ApplicationsPage::new(&found, page)).expect("serialises");
+            body.len()
         })
     });
     let by_name = ApplicationFilter { name: Some("12345".into()), ..ApplicationFilter::default() };
@@ -87,6 +98,23 @@ fn resume_read(criterion: &mut Criterion) {
         bencher.iter(|| {
             let bytes = current_resume_bytes(&stored).expect("current");
             read_resume(&bytes).expect("decodes").skills.len()
+        })
+    });
+    let bytes = current_resume_bytes(&stored).expect("current");
+    let read = read_resume(&bytes).expect("decodes");
+    let view = ResumeView::new(&read);
+    group.bench_function("view_written_by_serde_json", |bencher| {
+        bencher.iter(|| {
+            let mut out = Vec::with_capacity(16 * 1024);
+            serde_json::to_writer(&mut out, &view).expect("writes");
+            out.len()
+        })
+    });
+    group.bench_function("view_written_by_json_writer", |bencher| {
+        bencher.iter(|| {
+            let mut out = Vec::with_capacity(16 * 1024);
+            write_json(&mut out, &view).expect("writes");
+            out.len()
         })
     });
     group.bench_function("decoded_borrowed_and_serialised", |bencher| {

@@ -8,6 +8,8 @@ use actix_web::http::StatusCode;
 use actix_web::HttpResponse;
 use serde::Serialize;
 
+use super::json_writer::{write_json, JsonWriteError};
+
 #[derive(Serialize)]
 struct Success<T> {
     status: &'static str,
@@ -52,10 +54,11 @@ pub fn with_status(status: StatusCode, data: impl Serialize) -> HttpResponse {
     }
 }
 
-/// `{status: "success", data}` as a response body.
-pub fn success_body(data: impl Serialize) -> serde_json::Result<Vec<u8>> {
+/// `{status: "success", data}` as a response body, written by
+/// `json_writer` (serde_json's bytes, with a faster string escape).
+pub fn success_body(data: impl Serialize) -> Result<Vec<u8>, JsonWriteError> {
     let mut body = Vec::with_capacity(BODY_BUFFER_BYTES_INITIAL);
-    serde_json::to_writer(&mut body, &Success { status: "success", data })?;
+    write_json(&mut body, &Success { status: "success", data })?;
     Ok(body)
 }
 

@@ -15,6 +15,7 @@ pub mod envelope;
 pub mod error;
 pub mod extract;
 pub mod intake;
+pub mod json_writer;
 pub mod middleware;
 pub mod params;
 pub mod server;
