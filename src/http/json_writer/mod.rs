@@ -30,6 +30,28 @@ impl ser::Error for JsonWriteError {
     }
 }
 
+/// The `serialize_<number>` methods of a serialiser, each handing its
+/// value to one function: `write_number(self.out, value)` for values,
+/// `self.quoted(value)` for map keys.
+macro_rules! numbers_through {
+    (write_number: $($method:ident($type:ty)),* $(,)?) => {
+        $(
+            #[inline]
+            fn $method(self, value: $type) -> Result<(), JsonWriteError> {
+                write_number(self.out, value)
+            }
+        )*
+    };
+    (quoted: $($method:ident($type:ty)),* $(,)?) => {
+        $(
+            #[inline]
+            fn $method(self, value: $type) -> Result<(), JsonWriteError> {
+                self.quoted(value)
+            }
+        )*
+    };
+}
+
 struct JsonWriter<'b> {
     out: &'b mut Vec<u8>,
 }
@@ -186,70 +208,16 @@ impl<'a, 'b> ser::Serializer for &'a mut JsonWriter<'b> {
     type SerializeStruct = Compound<'a, 'b>;
     type SerializeStructVariant = Compound<'a, 'b>;
 
+    numbers_through! {
+        write_number: serialize_i8(i8), serialize_i16(i16), serialize_i32(i32), serialize_i64(i64),
+        serialize_i128(i128), serialize_u8(u8), serialize_u16(u16), serialize_u32(u32), serialize_u64(u64),
+        serialize_u128(u128), serialize_f32(f32), serialize_f64(f64)
+    }
+
     #[inline]
     fn serialize_bool(self, value: bool) -> Result<(), JsonWriteError> {
         self.out.extend_from_slice(if value { b"true" } else { b"false" });
         Ok(())
-    }
-
-    #[inline]
-    fn serialize_i8(self, value: i8) -> Result<(), JsonWriteError> {
-        write_number(self.out, value)
-    }
-
-    #[inline]
-    fn serialize_i16(self, value: i16) -> Result<(), JsonWriteError> {
-        write_number(self.out, value)
-    }
-
-    #[inline]
-    fn serialize_i32(self, value: i32) -> Result<(), JsonWriteError> {
-        write_number(self.out, value)
-    }
-
-    #[inline]
-    fn serialize_i64(self, value: i64) -> Result<(), JsonWriteError> {
-        write_number(self.out, value)
-    }
-
-    #[inline]
-    fn serialize_i128(self, value: i128) -> Result<(), JsonWriteError> {
-        write_number(self.out, value)
-    }
-
-    #[inline]
-    fn serialize_u8(self, value: u8) -> Result<(), JsonWriteError> {
-        write_number(self.out, value)
-    }
-
-    #[inline]
-    fn serialize_u16(self, value: u16) -> Result<(), JsonWriteError> {
-        write_number(self.out, value)
-    }
-
-    #[inline]
-    fn serialize_u32(self, value: u32) -> Result<(), JsonWriteError> {
-        write_number(self.out, value)
-    }
-
-    #[inline]
-    fn serialize_u64(self, value: u64) -> Result<(), JsonWriteError> {
-        write_number(self.out, value)
-    }
-
-    #[inline]
-    fn serialize_u128(self, value: u128) -> Result<(), JsonWriteError> {
-        write_number(self.out, value)
-    }
-
-    #[inline]
-    fn serialize_f32(self, value: f32) -> Result<(), JsonWriteError> {
-        write_number(self.out, value)
-    }
-
-    #[inline]
-    fn serialize_f64(self, value: f64) -> Result<(), JsonWriteError> {
-        write_number(self.out, value)
     }
 
     #[inline]
@@ -410,50 +378,33 @@ impl ser::SerializeSeq for Compound<'_, '_> {
     }
 }
 
-impl ser::SerializeTuple for Compound<'_, '_> {
-    type Ok = ();
-    type Error = JsonWriteError;
+/// Tuples, tuple structs and tuple variants are written as sequences.
+macro_rules! written_as_a_sequence {
+    ($($trait:ident :: $method:ident),* $(,)?) => {
+        $(
+            impl ser::$trait for Compound<'_, '_> {
+                type Ok = ();
+                type Error = JsonWriteError;
 
-    #[inline]
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), JsonWriteError> {
-        ser::SerializeSeq::serialize_element(self, value)
-    }
+                #[inline]
+                fn $method<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), JsonWriteError> {
+                    ser::SerializeSeq::serialize_element(self, value)
+                }
 
-    #[inline]
-    fn end(self) -> Result<(), JsonWriteError> {
-        Compound::end(self)
-    }
+                #[inline]
+                fn end(self) -> Result<(), JsonWriteError> {
+                    Compound::end(self)
+                }
+            }
+        )*
+    };
 }
 
-impl ser::SerializeTupleStruct for Compound<'_, '_> {
-    type Ok = ();
-    type Error = JsonWriteError;
-
-    #[inline]
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), JsonWriteError> {
-        ser::SerializeSeq::serialize_element(self, value)
-    }
-
-    #[inline]
-    fn end(self) -> Result<(), JsonWriteError> {
-        Compound::end(self)
-    }
-}
-
-impl ser::SerializeTupleVariant for Compound<'_, '_> {
-    type Ok = ();
-    type Error = JsonWriteError;
-
-    #[inline]
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), JsonWriteError> {
-        ser::SerializeSeq::serialize_element(self, value)
-    }
-
-    #[inline]
-    fn end(self) -> Result<(), JsonWriteError> {
-        Compound::end(self)
-    }
-}
+written_as_a_sequence!(
+    SerializeTuple::serialize_element,
+    SerializeTupleStruct::serialize_field,
+    SerializeTupleVariant::serialize_field,
+);
 
 impl ser::SerializeMap for Compound<'_, '_> {
     type Ok = ();
@@ -508,329 +459,8 @@ impl ser::SerializeStructVariant for Compound<'_, '_> {
     }
 }
 
-/// A map key: a string as it is, a number or a bool quoted, as serde_json
-/// writes them; anything else is refused, as serde_json refuses it.
-struct MapKeyWriter<'b> {
-    out: &'b mut Vec<u8>,
-}
-
-impl MapKeyWriter<'_> {
-    #[inline]
-    fn quoted(self, display: impl Display) -> Result<(), JsonWriteError> {
-        write_string(self.out, &display.to_string());
-        Ok(())
-    }
-}
-
-fn key_must_be_a_string() -> JsonWriteError {
-    JsonWriteError("key must be a string".into())
-}
-
-impl ser::Serializer for MapKeyWriter<'_> {
-    type Ok = ();
-    type Error = JsonWriteError;
-    type SerializeSeq = ser::Impossible<(), JsonWriteError>;
-    type SerializeTuple = ser::Impossible<(), JsonWriteError>;
-    type SerializeTupleStruct = ser::Impossible<(), JsonWriteError>;
-    type SerializeTupleVariant = ser::Impossible<(), JsonWriteError>;
-    type SerializeMap = ser::Impossible<(), JsonWriteError>;
-    type SerializeStruct = ser::Impossible<(), JsonWriteError>;
-    type SerializeStructVariant = ser::Impossible<(), JsonWriteError>;
-
-    #[inline]
-    fn serialize_str(self, value: &str) -> Result<(), JsonWriteError> {
-        write_string(self.out, value);
-        Ok(())
-    }
-
-    #[inline]
-    fn serialize_char(self, value: char) -> Result<(), JsonWriteError> {
-        self.quoted(value)
-    }
-
-    #[inline]
-    fn serialize_bool(self, value: bool) -> Result<(), JsonWriteError> {
-        self.quoted(value)
-    }
-
-    #[inline]
-    fn serialize_i8(self, value: i8) -> Result<(), JsonWriteError> {
-        self.quoted(value)
-    }
-
-    #[inline]
-    fn serialize_i16(self, value: i16) -> Result<(), JsonWriteError> {
-        self.quoted(value)
-    }
-
-    #[inline]
-    fn serialize_i32(self, value: i32) -> Result<(), JsonWriteError> {
-        self.quoted(value)
-    }
-
-    #[inline]
-    fn serialize_i64(self, value: i64) -> Result<(), JsonWriteError> {
-        self.quoted(value)
-    }
-
-    #[inline]
-    fn serialize_i128(self, value: i128) -> Result<(), JsonWriteError> {
-        self.quoted(value)
-    }
-
-    #[inline]
-    fn serialize_u8(self, value: u8) -> Result<(), JsonWriteError> {
-        self.quoted(value)
-    }
-
-    #[inline]
-    fn serialize_u16(self, value: u16) -> Result<(), JsonWriteError> {
-        self.quoted(value)
-    }
-
-    #[inline]
-    fn serialize_u32(self, value: u32) -> Result<(), JsonWriteError> {
-        self.quoted(value)
-    }
-
-    #[inline]
-    fn serialize_u64(self, value: u64) -> Result<(), JsonWriteError> {
-        self.quoted(value)
-    }
-
-    #[inline]
-    fn serialize_u128(self, value: u128) -> Result<(), JsonWriteError> {
-        self.quoted(value)
-    }
-
-    #[inline]
-    fn serialize_f32(self, _value: f32) -> Result<(), JsonWriteError> {
-        Err(key_must_be_a_string())
-    }
-
-    #[inline]
-    fn serialize_f64(self, _value: f64) -> Result<(), JsonWriteError> {
-        Err(key_must_be_a_string())
-    }
-
-    #[inline]
-    fn serialize_bytes(self, _value: &[u8]) -> Result<(), JsonWriteError> {
-        Err(key_must_be_a_string())
-    }
-
-    #[inline]
-    fn serialize_none(self) -> Result<(), JsonWriteError> {
-        Err(key_must_be_a_string())
-    }
-
-    #[inline]
-    fn serialize_some<T: Serialize + ?Sized>(self, _value: &T) -> Result<(), JsonWriteError> {
-        Err(key_must_be_a_string())
-    }
-
-    #[inline]
-    fn serialize_unit(self) -> Result<(), JsonWriteError> {
-        Err(key_must_be_a_string())
-    }
-
-    #[inline]
-    fn serialize_unit_struct(self, _name: &'static str) -> Result<(), JsonWriteError> {
-        Err(key_must_be_a_string())
-    }
-
-    #[inline]
-    fn serialize_unit_variant(
-        self,
-        _name: &'static str,
-        _index: u32,
-        variant: &'static str,
-    ) -> Result<(), JsonWriteError> {
-        self.serialize_str(variant)
-    }
-
-    #[inline]
-    fn serialize_newtype_struct<T: Serialize + ?Sized>(
-        self,
-        _name: &'static str,
-        value: &T,
-    ) -> Result<(), JsonWriteError> {
-        value.serialize(self)
-    }
-
-    #[inline]
-    fn serialize_newtype_variant<T: Serialize + ?Sized>(
-        self,
-        _name: &'static str,
-        _index: u32,
-        _variant: &'static str,
-        _value: &T,
-    ) -> Result<(), JsonWriteError> {
-        Err(key_must_be_a_string())
-    }
-
-    #[inline]
-    fn serialize_seq(self, _length: Option<usize>) -> Result<Self::SerializeSeq, JsonWriteError> {
-        Err(key_must_be_a_string())
-    }
-
-    #[inline]
-    fn serialize_tuple(self, _length: usize) -> Result<Self::SerializeTuple, JsonWriteError> {
-        Err(key_must_be_a_string())
-    }
-
-    #[inline]
-    fn serialize_tuple_struct(
-        self,
-        _name: &'static str,
-        _length: usize,
-    ) -> Result<Self::SerializeTupleStruct, JsonWriteError> {
-        Err(key_must_be_a_string())
-    }
-
-    #[inline]
-    fn serialize_tuple_variant(
-        self,
-        _name: &'static str,
-        _index: u32,
-        _variant: &'static str,
-        _length: usize,
-    ) -> Result<Self::SerializeTupleVariant, JsonWriteError> {
-        Err(key_must_be_a_string())
-    }
-
-    #[inline]
-    fn serialize_map(self, _length: Option<usize>) -> Result<Self::SerializeMap, JsonWriteError> {
-        Err(key_must_be_a_string())
-    }
-
-    #[inline]
-    fn serialize_struct(self, _name: &'static str, _length: usize) -> Result<Self::SerializeStruct, JsonWriteError> {
-        Err(key_must_be_a_string())
-    }
-
-    #[inline]
-    fn serialize_struct_variant(
-        self,
-        _name: &'static str,
-        _index: u32,
-        _variant: &'static str,
-        _length: usize,
-    ) -> Result<Self::SerializeStructVariant, JsonWriteError> {
-        Err(key_must_be_a_string())
-    }
-}
-
+mod map_key;
 #[cfg(test)]
-mod tests {
-    use std::collections::BTreeMap;
+mod tests;
 
-    use proptest::prelude::*;
-    use serde::Serialize;
-    use serde_json::json;
-
-    use super::*;
-
-    #[inline]
-    fn written<T: Serialize + ?Sized>(value: &T) -> Vec<u8> {
-        let mut out = Vec::new();
-        write_json(&mut out, value).expect("writes");
-        out
-    }
-
-    #[inline]
-    fn same_as_serde_json<T: Serialize + ?Sized>(value: &T) {
-        let ours = written(value);
-        let theirs = serde_json::to_vec(value).expect("serde_json writes");
-        assert_eq!(String::from_utf8_lossy(&ours), String::from_utf8_lossy(&theirs));
-    }
-
-    #[derive(Serialize)]
-    #[serde(rename_all = "camelCase")]
-    struct Shape<'a> {
-        name: &'a str,
-        score: Option<u8>,
-        points: f64,
-        tiny: f64,
-        not_a_number: f64,
-        tags: &'a [&'a str],
-        nothing: Vec<u32>,
-        nested: BTreeMap<&'a str, i64>,
-        empty: BTreeMap<String, String>,
-        flag: bool,
-        unit: (),
-        kind: Kind,
-        newtype: Kind,
-        tuple: Kind,
-        record: Kind,
-        pair: (u8, &'a str),
-        letter: char,
-    }
-
-    #[derive(Serialize)]
-    enum Kind {
-        Plain,
-        #[allow(dead_code)]
-        Wrapped(i32),
-        #[allow(dead_code)]
-        Pair(i32, i32),
-        #[allow(dead_code)]
-        Record {
-            at: u64,
-        },
-    }
-
-    #[test]
-    #[inline]
-    fn every_shape_a_response_uses_is_written_as_serde_json_writes_it() {
-        let nested: BTreeMap<&str, i64> = [("a", 1), ("b\"", -2)].into_iter().collect();
-        same_as_serde_json(&Shape {
-            name: "Ana \"Rust\" Silva\\\n\t\u{1}\u{7f}é😀",
-            score: None,
-            points: 12.5,
-            tiny: 1e-7,
-            not_a_number: f64::NAN,
-            tags: &["a", "", "c,d"],
-            nothing: Vec::new(),
-            nested,
-            empty: BTreeMap::new(),
-            flag: true,
-            unit: (),
-            kind: Kind::Plain,
-            newtype: Kind::Wrapped(-3),
-            tuple: Kind::Pair(1, 2),
-            record: Kind::Record { at: u64::MAX },
-            pair: (7, "x"),
-            letter: '"',
-        });
-        same_as_serde_json(&json!({ "numbers": [0, -1, 1.5, 1e300, u64::MAX], "null": null, "deep": [[{}], []] }));
-        let integer_keys: BTreeMap<u32, bool> = [(1, true), (20, false)].into_iter().collect();
-        same_as_serde_json(&integer_keys);
-    }
-
-    #[test]
-    #[inline]
-    fn a_key_that_is_not_a_string_or_a_number_is_refused_like_serde_json_refuses_it() {
-        let by_list: BTreeMap<Vec<u8>, u8> = [(vec![1], 1)].into_iter().collect();
-        assert!(write_json(&mut Vec::new(), &by_list).is_err());
-        assert!(serde_json::to_vec(&by_list).is_err());
-    }
-
-    proptest! {
-        #![proptest_config(ProptestConfig::with_cases(2_048))]
-
-        #[test]
-        fn any_string_is_escaped_exactly_as_serde_json_escapes_it(text in any::<String>()) {
-            prop_assert_eq!(written(&text), serde_json::to_vec(&text).unwrap());
-        }
-
-        #[test]
-        fn strings_dense_with_escapes_at_every_offset_match_serde_json(
-            text in proptest::collection::vec(
-                prop_oneof![Just('"'), Just('\\'), Just('\n'), Just('\u{1f}'), Just('a'), Just('é'), Just('\u{7f}')],
-                0..64,
-            ).prop_map(|characters| characters.into_iter().collect::<String>())
-        ) {
-            prop_assert_eq!(written(&text), serde_json::to_vec(&text).unwrap());
-        }
-    }
-}
+use map_key::MapKeyWriter;

@@ -1,0 +1,113 @@
+//! The writer against serde_json: every shape a response uses, and any string.
+
+use std::collections::BTreeMap;
+
+use proptest::prelude::*;
+use serde::Serialize;
+use serde_json::json;
+
+use super::*;
+
+#[inline]
+fn written<T: Serialize + ?Sized>(value: &T) -> Vec<u8> {
+    let mut out = Vec::new();
+    write_json(&mut out, value).expect("writes");
+    out
+}
+
+#[inline]
+fn same_as_serde_json<T: Serialize + ?Sized>(value: &T) {
+    let ours = written(value);
+    let theirs = serde_json::to_vec(value).expect("serde_json writes");
+    assert_eq!(String::from_utf8_lossy(&ours), String::from_utf8_lossy(&theirs));
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Shape<'a> {
+    name: &'a str,
+    score: Option<u8>,
+    points: f64,
+    tiny: f64,
+    not_a_number: f64,
+    tags: &'a [&'a str],
+    nothing: Vec<u32>,
+    nested: BTreeMap<&'a str, i64>,
+    empty: BTreeMap<String, String>,
+    flag: bool,
+    unit: (),
+    kind: Kind,
+    newtype: Kind,
+    tuple: Kind,
+    record: Kind,
+    pair: (u8, &'a str),
+    letter: char,
+}
+
+#[derive(Serialize)]
+enum Kind {
+    Plain,
+    #[allow(dead_code)]
+    Wrapped(i32),
+    #[allow(dead_code)]
+    Pair(i32, i32),
+    #[allow(dead_code)]
+    Record {
+        at: u64,
+    },
+}
+
+#[test]
+#[inline]
+fn every_shape_a_response_uses_is_written_as_serde_json_writes_it() {
+    let nested: BTreeMap<&str, i64> = [("a", 1), ("b\"", -2)].into_iter().collect();
+    same_as_serde_json(&Shape {
+        name: "Ana \"Rust\" Silva\\\n\t\u{1}\u{7f}é😀",
+        score: None,
+        points: 12.5,
+        tiny: 1e-7,
+        not_a_number: f64::NAN,
+        tags: &["a", "", "c,d"],
+        nothing: Vec::new(),
+        nested,
+        empty: BTreeMap::new(),
+        flag: true,
+        unit: (),
+        kind: Kind::Plain,
+        newtype: Kind::Wrapped(-3),
+        tuple: Kind::Pair(1, 2),
+        record: Kind::Record { at: u64::MAX },
+        pair: (7, "x"),
+        letter: '"',
+    });
+    same_as_serde_json(&json!({ "numbers": [0, -1, 1.5, 1e300, u64::MAX], "null": null, "deep": [[{}], []] }));
+    let integer_keys: BTreeMap<u32, bool> = [(1, true), (20, false)].into_iter().collect();
+    same_as_serde_json(&integer_keys);
+}
+
+#[test]
+#[inline]
+fn a_key_that_is_not_a_string_or_a_number_is_refused_like_serde_json_refuses_it() {
+    let by_list: BTreeMap<Vec<u8>, u8> = [(vec![1], 1)].into_iter().collect();
+    assert!(write_json(&mut Vec::new(), &by_list).is_err());
+    assert!(serde_json::to_vec(&by_list).is_err());
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2_048))]
+
+    #[test]
+    fn any_string_is_escaped_exactly_as_serde_json_escapes_it(text in any::<String>()) {
+        prop_assert_eq!(written(&text), serde_json::to_vec(&text).unwrap());
+    }
+
+    #[test]
+    fn strings_dense_with_escapes_at_every_offset_match_serde_json(
+        text in proptest::collection::vec(
+            prop_oneof![Just('"'), Just('\\'), Just('\n'), Just('\u{1f}'), Just('a'), Just('é'), Just('\u{7f}')],
+            0..64,
+        ).prop_map(|characters| characters.into_iter().collect::<String>())
+    ) {
+        prop_assert_eq!(written(&text), serde_json::to_vec(&text).unwrap());
+    }
+}
