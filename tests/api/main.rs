@@ -3,6 +3,7 @@
 
 mod helpers;
 
+mod claims;
 mod dashboard;
 mod errors;
 mod extraction;
@@ -12,5 +13,6 @@ mod intake;
 mod keys;
 mod listing;
 mod settings;
+mod tokens;
 mod v1_reads;
 mod v1_writes;
