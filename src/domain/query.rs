@@ -122,6 +122,15 @@ fn search_by_name<'w>(
     // contains it exactly when one of its words does), so only the page's
     // applications are looked up.
     let exact = !needle.chars().any(char::is_whitespace);
+    if exact && filter.status.is_none() && sort != SortOrder::NameAsc {
+        let keep = |ordinal: u32| {
+            ordered
+                .score_of_member(ordinal)
+                .filter(|score| filter.ats_score_min.is_none_or(|minimum| score.is_some_and(|score| score >= minimum)))
+        };
+        let (ordinals, total) = page_of_candidates(&candidates, keep, sort, page);
+        return PageOf { items: ordinals.into_iter().map(resolve).collect(), total };
+    }
     let mut found: Vec<(u32, Option<u8>)> = candidates
         .into_iter()
         .filter_map(|ordinal| Some((ordinal, ordered.score_of_member(ordinal)?)))
@@ -148,6 +157,70 @@ fn search_by_name<'w>(
     let total = found.len();
     let items = found.into_iter().skip(page.offset).take(page.limit).map(|(ordinal, _)| resolve(ordinal)).collect();
     PageOf { items, total }
+}
+
+/// One page of `candidates` (ascending ordinals) in `sort` order, keeping
+/// those `keep` gives a score for (`Some(None)`: a member not scored yet),
+/// and how many it keeps in all. Nothing but the page is collected: the
+/// creation orders walk the candidates from the right end; the score orders
+/// count the kept candidates per score, which places every score's first
+/// one, then take the page's in one more pass. O(candidates + limit log limit).
+fn page_of_candidates(
+    candidates: &[u32],
+    keep: impl Fn(u32) -> Option<Option<u8>>,
+    sort: SortOrder,
+    page: PageRequest,
+) -> (Vec<u32>, usize) {
+    let in_page = |index: usize| index >= page.offset && index - page.offset < page.limit;
+    let mut ordinals = Vec::with_capacity(page.limit.min(candidates.len()));
+    let mut total = 0;
+    let rank: fn(u8) -> usize = match sort {
+        SortOrder::CreatedAsc | SortOrder::CreatedDesc => {
+            let mut take = |ordinal: u32| {
+                if keep(ordinal).is_some() {
+                    if in_page(total) {
+                        ordinals.push(ordinal);
+                    }
+                    total += 1;
+                }
+            };
+            if sort == SortOrder::CreatedAsc {
+                candidates.iter().copied().for_each(&mut take);
+            } else {
+                candidates.iter().rev().copied().for_each(&mut take);
+            }
+            return (ordinals, total);
+        }
+        SortOrder::AtsDesc => |score| usize::from(SCORE_MAX - score),
+        SortOrder::AtsAsc => usize::from,
+        SortOrder::NameAsc => unreachable!("name order needs the names; the caller sorts by them"),
+    };
+    const UNSCORED_RANK: usize = SCORE_MAX as usize + 1;
+    let rank_of = |score: Option<u8>| score.map_or(UNSCORED_RANK, rank);
+    let mut first_index_of_rank = [0usize; UNSCORED_RANK + 2];
+    for &ordinal in candidates {
+        if let Some(score) = keep(ordinal) {
+            first_index_of_rank[rank_of(score) + 1] += 1;
+        }
+    }
+    for rank in 1..first_index_of_rank.len() {
+        first_index_of_rank[rank] += first_index_of_rank[rank - 1];
+    }
+    total = first_index_of_rank[UNSCORED_RANK + 1];
+    let mut placed: Vec<(usize, u32)> = Vec::with_capacity(page.limit.min(total));
+    let mut next_index_of_rank = first_index_of_rank;
+    for &ordinal in candidates {
+        if let Some(score) = keep(ordinal) {
+            let next = &mut next_index_of_rank[rank_of(score)];
+            if in_page(*next) {
+                placed.push((*next, ordinal));
+            }
+            *next += 1;
+        }
+    }
+    placed.sort_unstable();
+    ordinals.extend(placed.into_iter().map(|(_, ordinal)| ordinal));
+    (ordinals, total)
 }
 
 /// `found` (ascending by ordinal) ordered by `rank` of each score (0 first,
@@ -230,11 +303,13 @@ mod tests {
                 let filter = ApplicationFilter { name: Some((*needle).to_owned()), stage, ats_score_min, status: None };
                 for sort in SORTS {
                     let expected = by_scanning(workspace, job, &filter, sort);
-                    let page = PageRequest { offset: 3, limit: 7 };
-                    let (items, total) = searched(workspace, job, &filter, sort, page);
-                    assert_eq!(total, expected.len(), "{needle:?} {sort:?} {filter:?}");
-                    let expected_page: Vec<String> = expected.into_iter().skip(3).take(7).collect();
-                    assert_eq!(items, expected_page, "{needle:?} {sort:?} {filter:?}");
+                    for (offset, limit) in [(3, 7), (0, 1_000), (40, 25), (10_000, 5)] {
+                        let page = PageRequest { offset, limit };
+                        let (items, total) = searched(workspace, job, &filter, sort, page);
+                        assert_eq!(total, expected.len(), "{needle:?} {sort:?} {filter:?}");
+                        let expected_page: Vec<String> = expected.iter().skip(offset).take(limit).cloned().collect();
+                        assert_eq!(items, expected_page, "{needle:?} {sort:?} {filter:?} {page:?}");
+                    }
                 }
             }
         }
