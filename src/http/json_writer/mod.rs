@@ -182,9 +182,18 @@ impl Compound<'_, '_> {
 }
 
 impl<'a, 'b> JsonWriter<'b> {
+    /// Writes `open`, and returns the compound that `close` ends. An empty
+    /// one (a length of 0 known in advance) is closed at once, as serde_json
+    /// does: its `]` or `}` is written now and only the rest of `close` is left.
     #[inline]
-    fn open(&'a mut self, open: &[u8], close: &'static [u8]) -> Compound<'a, 'b> {
-        self.out.extend_from_slice(open);
+    fn open(&'a mut self, open: u8, close: &'static [u8], empty: bool) -> Compound<'a, 'b> {
+        self.out.push(open);
+        let close = if empty {
+            self.out.push(close[0]);
+            &close[1..]
+        } else {
+            close
+        };
         Compound { writer: self, first: true, close }
     }
 
@@ -298,11 +307,7 @@ impl<'a, 'b> ser::Serializer for &'a mut JsonWriter<'b> {
 
     #[inline]
     fn serialize_seq(self, length: Option<usize>) -> Result<Compound<'a, 'b>, JsonWriteError> {
-        if length == Some(0) {
-            self.out.extend_from_slice(b"[]");
-            return Ok(Compound { writer: self, first: true, close: b"" });
-        }
-        Ok(self.open(b"[", b"]"))
+        Ok(self.open(b'[', b"]", length == Some(0)))
     }
 
     #[inline]
@@ -324,20 +329,12 @@ impl<'a, 'b> ser::Serializer for &'a mut JsonWriter<'b> {
         length: usize,
     ) -> Result<Compound<'a, 'b>, JsonWriteError> {
         self.open_variant(variant);
-        if length == 0 {
-            self.out.extend_from_slice(b"[]");
-            return Ok(Compound { writer: self, first: true, close: b"}" });
-        }
-        Ok(self.open(b"[", b"]}"))
+        Ok(self.open(b'[', b"]}", length == 0))
     }
 
     #[inline]
     fn serialize_map(self, length: Option<usize>) -> Result<Compound<'a, 'b>, JsonWriteError> {
-        if length == Some(0) {
-            self.out.extend_from_slice(b"{}");
-            return Ok(Compound { writer: self, first: true, close: b"" });
-        }
-        Ok(self.open(b"{", b"}"))
+        Ok(self.open(b'{', b"}", length == Some(0)))
     }
 
     #[inline]
@@ -354,11 +351,7 @@ impl<'a, 'b> ser::Serializer for &'a mut JsonWriter<'b> {
         length: usize,
     ) -> Result<Compound<'a, 'b>, JsonWriteError> {
         self.open_variant(variant);
-        if length == 0 {
-            self.out.extend_from_slice(b"{}");
-            return Ok(Compound { writer: self, first: true, close: b"}" });
-        }
-        Ok(self.open(b"{", b"}}"))
+        Ok(self.open(b'{', b"}}", length == 0))
     }
 }
 

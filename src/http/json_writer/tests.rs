@@ -81,6 +81,12 @@ fn every_shape_a_response_uses_is_written_as_serde_json_writes_it() {
         letter: '"',
     });
     same_as_serde_json(&json!({ "numbers": [0, -1, 1.5, 1e300, u64::MAX], "null": null, "deep": [[{}], []] }));
+    #[derive(Serialize)]
+    enum Empty {
+        Tuple(),
+        Record {},
+    }
+    same_as_serde_json(&(Empty::Tuple(), Empty::Record {}, (), Vec::<u8>::new()));
     let integer_keys: BTreeMap<u32, bool> = [(1, true), (20, false)].into_iter().collect();
     same_as_serde_json(&integer_keys);
 }
