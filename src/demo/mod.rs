@@ -8,17 +8,19 @@ pub mod seed;
 
 use crate::auth::api_key::hash_api_key;
 use crate::auth::jwt::JwtSigner;
+use crate::domain::ats::{Criteria, Weighting};
 use crate::domain::commands::{
-    AddMember, CreateJob, CreateKey, CreateTeam, CriteriaInput, FormFieldInput, JobInput, ResumeUpload, StageInput,
-    SubmitApplication, SubmitApplicationInput,
+    AddMember, Applicant, CreateJob, CreateKey, CreateTeam, NewWorkspace, ResumeUpload, SubmitApplication,
 };
-use crate::domain::ids::{JobId, UserId, WorkspaceId};
+use crate::domain::ids::{JobId, TeamId, UserId, WorkspaceId};
+use crate::domain::job::{FormField, FormFieldKind, JobStatus, Tier};
 use crate::domain::member::Role;
 use crate::workspace::{Registry, RegistryError, WorkspaceHandle};
 use corpus::{candidate, track_for, Track};
 
 pub const DEMO_WORKSPACE_ID: &str = "demo";
 pub const DEMO_OWNER_ID: &str = "demo-owner";
+const DEMO_RECRUITER_ID: &str = "demo-recruiter";
 /// A fixed key so that README's curl lines work as printed. It exists only in
 /// the demo workspace, which `--no-demo` (or `SHORTLIST_DEMO=0`) turns off.
 pub const DEMO_API_KEY: &str = "svc_live_DemoKeyForLocalTrials0000000000";
@@ -42,8 +44,12 @@ pub enum DemoError {
 pub async fn create(registry: &Registry, signer: &JwtSigner, base_url: &str) -> Result<String, DemoError> {
     let workspace_id = WorkspaceId::parse(DEMO_WORKSPACE_ID).expect("a valid constant");
     let owner = UserId::parse(DEMO_OWNER_ID).expect("a valid constant");
-    let (workspace, created) =
-        registry.create_workspace(&workspace_id, "Demo Corp", &owner, "Dana Owner", "dana.owner@example.com").await?;
+    let new = NewWorkspace {
+        name: "Demo Corp".into(),
+        owner_name: "Dana Owner".into(),
+        owner_email: "dana.owner@example.com".into(),
+    };
+    let (workspace, created) = registry.create_workspace(&workspace_id, &owner, &new).await?;
     let now_seconds = registry.clock().now().unix_seconds().max(0) as u64;
     let token = signer.sign(DEMO_WORKSPACE_ID, DEMO_OWNER_ID, Role::Owner, now_seconds, DEMO_TOKEN_TTL_SECONDS);
     if !created {
@@ -56,17 +62,17 @@ pub async fn create(registry: &Registry, signer: &JwtSigner, base_url: &str) -> 
         .execute(
             &workspace,
             AddMember {
-                user_id: "demo-recruiter".into(),
+                user_id: user(DEMO_RECRUITER_ID),
                 name: "Riley Recruiter".into(),
                 email: "riley@example.com".into(),
-                role: "admin".into(),
+                role: Role::Admin,
             },
         )
         .await?;
     let engineering = registry.execute(&workspace, CreateTeam { name: "Engineering".into() }).await?;
     let design = registry.execute(&workspace, CreateTeam { name: "Design".into() }).await?;
-    let backend = registry.execute(&workspace, CreateJob { input: backend_job(engineering.id.as_str()) }).await?;
-    let designer = registry.execute(&workspace, CreateJob { input: designer_job(design.id.as_str()) }).await?;
+    let backend = registry.execute(&workspace, backend_job(engineering.id)).await?;
+    let designer = registry.execute(&workspace, designer_job(design.id)).await?;
     // Distinct index ranges, so the two jobs' applicants are different people.
     submit_candidates(registry, &workspace, &backend, Track::BackendEngineer, 0..DEMO_APPLICATIONS_PAID).await?;
     let designers = DEMO_APPLICATIONS_PAID..DEMO_APPLICATIONS_PAID + DEMO_APPLICATIONS_FREE;
@@ -76,7 +82,7 @@ pub async fn create(registry: &Registry, signer: &JwtSigner, base_url: &str) -> 
         .execute(
             &workspace,
             CreateKey {
-                name: Some("Demo key".into()),
+                name: "Demo key".into(),
                 claim_teams: Vec::new(),
                 claim_jobs: Vec::new(),
                 expires_at: None,
@@ -112,68 +118,68 @@ async fn submit_candidates(
 ) -> Result<(), DemoError> {
     for index in indices {
         let profile = candidate(DEMO_SEED, index, track_for(DEMO_SEED, index, primary));
-        let input = SubmitApplicationInput {
-            candidate_name: Some(profile.name),
-            email: Some(profile.email),
+        let applicant = Applicant {
+            candidate_name: profile.name,
+            email: profile.email,
             phone: profile.phone,
-            resume: registry.store_resume(ResumeUpload::text(profile.resume_text.clone()))?,
-            ..SubmitApplicationInput::default()
+            resume: registry.store_resume(ResumeUpload::Text(profile.resume_text.clone()))?,
+            ..Applicant::default()
         };
-        registry.execute(workspace, SubmitApplication { job_id: job_id.clone(), input }).await?;
+        registry.execute(workspace, SubmitApplication { job_id: job_id.clone(), applicant }).await?;
     }
     Ok(())
 }
 
-fn stages(names: &[&str]) -> Option<Vec<StageInput>> {
-    Some(names.iter().map(|name| StageInput { id: None, name: (*name).to_owned() }).collect())
+fn strings(items: &[&str]) -> Vec<String> {
+    items.iter().map(|item| (*item).to_owned()).collect()
 }
 
-fn strings(items: &[&str]) -> Option<Vec<String>> {
-    Some(items.iter().map(|item| (*item).to_owned()).collect())
+fn user(id: &str) -> UserId {
+    UserId::parse(id).expect("a valid constant")
 }
 
-pub fn backend_job(team_id: &str) -> JobInput {
-    JobInput {
-        team_id: Some(team_id.to_owned()),
-        title: Some("Senior Backend Engineer".into()),
-        status: Some("active".into()),
-        description: Some("Build and run the services behind our hiring platform: Rust services on PostgreSQL, deployed on Kubernetes, talking over gRPC and Kafka.".into()),
-        form_fields: Some(vec![FormFieldInput { key: Some("portfolio".into()), label: "Portfolio or GitHub URL".into(), kind: Some("url".into()), required: Some(false), options: None }]),
-        stages: stages(&["Applied", "Phone screen", "Technical interview", "Offer", "Hired"]),
-        criteria: Some(CriteriaInput {
+pub fn backend_job(team_id: TeamId) -> CreateJob {
+    CreateJob {
+        team_id,
+        title: "Senior Backend Engineer".into(),
+        status: JobStatus::Active,
+        description: "Build and run the services behind our hiring platform: Rust services on PostgreSQL, deployed on Kubernetes, talking over gRPC and Kafka.".into(),
+        form_fields: vec![FormField {
+            key: "portfolio".into(),
+            label: "Portfolio or GitHub URL".into(),
+            kind: FormFieldKind::Url,
+            required: false,
+            options: Vec::new(),
+        }],
+        stage_names: Some(strings(&["Applied", "Phone screen", "Technical interview", "Offer", "Hired"])),
+        criteria: Criteria {
             must_haves: strings(&["Rust", "PostgreSQL", "distributed systems"]),
             nice_to_haves: strings(&["Kubernetes", "Kafka", "gRPC", "AWS", "observability"]),
-            weighting_must_haves: Some(60),
-            weighting_nice_to_haves: Some(25),
-            weighting_experience: Some(15),
+            weighting: Weighting { must_haves: 60, nice_to_haves: 25, experience: 15 },
             min_years_experience: Some(5),
-        }),
-        tier: Some("paid".into()),
-        fit_scores: Some(200),
-        fit_scores_add: None,
-        collaborators: strings(&[DEMO_OWNER_ID, "demo-recruiter"]),
+        },
+        tier: Tier::Paid,
+        fit_scores: 200,
+        collaborators: vec![user(DEMO_OWNER_ID), user(DEMO_RECRUITER_ID)],
     }
 }
 
-pub fn designer_job(team_id: &str) -> JobInput {
-    JobInput {
-        team_id: Some(team_id.to_owned()),
-        title: Some("Product Designer".into()),
-        status: Some("active".into()),
-        description: Some("Design the recruiter dashboard end to end, from research to shipped UI.".into()),
-        form_fields: None,
-        stages: stages(&["Applied", "Portfolio review", "Design challenge", "Offer"]),
-        criteria: Some(CriteriaInput {
+pub fn designer_job(team_id: TeamId) -> CreateJob {
+    CreateJob {
+        team_id,
+        title: "Product Designer".into(),
+        status: JobStatus::Active,
+        description: "Design the recruiter dashboard end to end, from research to shipped UI.".into(),
+        form_fields: Vec::new(),
+        stage_names: Some(strings(&["Applied", "Portfolio review", "Design challenge", "Offer"])),
+        criteria: Criteria {
             must_haves: strings(&["Figma", "user research", "prototyping"]),
             nice_to_haves: strings(&["design systems", "accessibility", "usability testing"]),
-            weighting_must_haves: None,
-            weighting_nice_to_haves: None,
-            weighting_experience: None,
+            weighting: Weighting::default(),
             min_years_experience: Some(3),
-        }),
-        tier: Some("free".into()),
-        fit_scores: None,
-        fit_scores_add: None,
-        collaborators: strings(&[DEMO_OWNER_ID]),
+        },
+        tier: Tier::Free,
+        fit_scores: 0,
+        collaborators: vec![user(DEMO_OWNER_ID)],
     }
 }

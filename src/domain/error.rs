@@ -26,6 +26,32 @@ pub enum DomainError {
 
 pub type DomainResult<T> = Result<T, DomainError>;
 
+/// What is wrong with one value, phrased to follow the name of the field
+/// that held it ("must not be empty"). The domain's value checks know the
+/// rule but not what the value is called on the wire; whoever read it from a
+/// request names it with `in_field`, so field names live at the edge.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct Defect(pub String);
+
+/// A value check's result.
+pub type Checked<T> = Result<T, Defect>;
+
+pub(crate) fn defect<T>(phrase: impl Into<String>) -> Checked<T> {
+    Err(Defect(phrase.into()))
+}
+
+/// Names the field a defective value came from.
+pub trait InField<T> {
+    fn in_field(self, field: &str) -> DomainResult<T>;
+}
+
+impl<T> InField<T> for Checked<T> {
+    fn in_field(self, field: &str) -> DomainResult<T> {
+        self.map_err(|Defect(phrase)| DomainError::Invalid(format!("`{field}` {phrase}")))
+    }
+}
+
 pub(crate) fn invalid<T>(message: impl Into<String>) -> DomainResult<T> {
     Err(DomainError::Invalid(message.into()))
 }

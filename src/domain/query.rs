@@ -74,7 +74,7 @@ pub fn list_applications<'w>(
         None => None,
         Some(stage) => match StageId::parse(stage).filter(|id| job.stage(id).is_some()) {
             Some(id) => Some(id),
-            None => return invalid(format!("`stage` {stage:?} is not one of the stages of job {}", job.id)),
+            None => return invalid(format!("stage {stage:?} is not one of the stages of job {}", job.id)),
         },
     };
     let job_applications = &workspace.job_applications[&job.id];

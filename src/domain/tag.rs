@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::error::{invalid, DomainResult};
+use super::error::{defect, Checked};
 use super::limits::TAG_NAME_LENGTH_MAX;
 use super::text::required_line;
 
@@ -15,10 +15,6 @@ pub struct Tag {
 }
 
 impl Tag {
-    pub fn parse(name: &str, color: &str) -> DomainResult<Tag> {
-        Ok(Tag { name: tag_name(name)?, color: hex_color(color)? })
-    }
-
     pub fn same_name(&self, other_name: &str) -> bool {
         names_match(&self.name, other_name)
     }
@@ -31,14 +27,14 @@ pub fn names_match(left: &str, right: &str) -> bool {
     unicase::UniCase::unicode(left) == unicase::UniCase::unicode(right)
 }
 
-pub fn tag_name(name: &str) -> DomainResult<String> {
-    required_line("tag name", name, TAG_NAME_LENGTH_MAX)
+pub fn tag_name(name: &str) -> Checked<String> {
+    required_line(name, TAG_NAME_LENGTH_MAX)
 }
 
-pub fn hex_color(color: &str) -> DomainResult<String> {
+pub fn hex_color(color: &str) -> Checked<String> {
     let digits = color.strip_prefix('#').unwrap_or("");
     if digits.len() != 6 || !digits.bytes().all(|byte| byte.is_ascii_hexdigit()) {
-        return invalid(format!("`color` {color:?} is not a hex colour of the form #rrggbb"));
+        return defect(format!("{color:?} is not a hex colour of the form #rrggbb"));
     }
     Ok(color.to_ascii_lowercase())
 }

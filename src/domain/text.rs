@@ -1,15 +1,16 @@
 //! Checks on client-supplied text shared by every command: trimmed,
-//! non-empty, bounded in characters, free of control characters.
+//! non-empty, bounded in characters, free of control characters. Each gives
+//! a `Defect` that the caller names with the field the text came from.
 
-use super::error::{invalid, DomainResult};
+use super::error::{defect, Checked};
 
 /// Trims and checks a required single-line field.
-pub fn required_line(field: &str, value: &str, length_max: usize) -> DomainResult<String> {
+pub fn required_line(value: &str, length_max: usize) -> Checked<String> {
     let trimmed = value.trim();
     if is_blank(trimmed) {
-        return invalid(format!("`{field}` must not be empty (invisible characters alone count as empty)"));
+        return defect("must not be empty (invisible characters alone count as empty)");
     }
-    bounded_line(field, trimmed, length_max)
+    bounded_line(trimmed, length_max)
 }
 
 /// Whether text shows nothing: empty, or only whitespace and characters
@@ -48,41 +49,41 @@ fn is_default_ignorable(character: char) -> bool {
 }
 
 /// Checks an optional single-line field; blank becomes `None`.
-pub fn optional_line(field: &str, value: Option<&str>, length_max: usize) -> DomainResult<Option<String>> {
+pub fn optional_line(value: Option<&str>, length_max: usize) -> Checked<Option<String>> {
     match value.map(str::trim) {
         None => Ok(None),
         Some(trimmed) if is_blank(trimmed) => Ok(None),
-        Some(trimmed) => bounded_line(field, trimmed, length_max).map(Some),
+        Some(trimmed) => bounded_line(trimmed, length_max).map(Some),
     }
 }
 
-fn bounded_line(field: &str, trimmed: &str, length_max: usize) -> DomainResult<String> {
+fn bounded_line(trimmed: &str, length_max: usize) -> Checked<String> {
     let length = trimmed.chars().count();
     if length > length_max {
-        return invalid(format!("`{field}` is {length} characters; the limit is {length_max}"));
+        return defect(format!("is {length} characters; the limit is {length_max}"));
     }
     if trimmed.chars().any(char::is_control) {
-        return invalid(format!("`{field}` must be a single line without control characters"));
+        return defect("must be a single line without control characters");
     }
     Ok(trimmed.to_owned())
 }
 
 /// Checks multi-line text: newlines and tabs are allowed, other control characters are not.
-pub fn bounded_text(field: &str, value: &str, length_max: usize) -> DomainResult<String> {
+pub fn bounded_text(value: &str, length_max: usize) -> Checked<String> {
     let length = value.chars().count();
     if length > length_max {
-        return invalid(format!("`{field}` is {length} characters; the limit is {length_max}"));
+        return defect(format!("is {length} characters; the limit is {length_max}"));
     }
     if value.chars().any(|character| character.is_control() && !matches!(character, '\n' | '\r' | '\t')) {
-        return invalid(format!("`{field}` contains control characters"));
+        return defect("contains control characters");
     }
     Ok(value.to_owned())
 }
 
 /// A deliberately small check: one `@`, something on each side, a dot in the
 /// domain. Real validation is the confirmation email, which is not ours to send.
-pub fn email(field: &str, value: &str) -> DomainResult<String> {
-    let email = required_line(field, value, super::limits::EMAIL_LENGTH_MAX)?;
+pub fn email(value: &str) -> Checked<String> {
+    let email = required_line(value, super::limits::EMAIL_LENGTH_MAX)?;
     let shaped = match email.split_once('@') {
         Some((local, domain)) => {
             !local.is_empty()
@@ -94,7 +95,7 @@ pub fn email(field: &str, value: &str) -> DomainResult<String> {
         None => false,
     };
     if !shaped || email.contains(char::is_whitespace) {
-        return invalid(format!("`{field}` is not an email address"));
+        return defect("is not an email address");
     }
     Ok(email)
 }
@@ -105,15 +106,15 @@ mod tests {
 
     #[test]
     fn required_line_trims_and_rejects_blank() {
-        assert_eq!(required_line("name", "  Ana  ", 10).unwrap(), "Ana");
-        assert!(required_line("name", "   ", 10).is_err());
+        assert_eq!(required_line("  Ana  ", 10).unwrap(), "Ana");
+        assert!(required_line("   ", 10).is_err());
     }
 
     #[test]
     fn text_of_invisible_characters_alone_is_empty() {
         for text in ["\u{feff}", "\u{200b}", " \u{200b}\u{200d}\u{feff} ", "\u{2060}\u{00ad}", "\u{e0041}"] {
             assert!(is_blank(text), "{text:?}");
-            assert!(required_line("name", text, 10).is_err(), "{text:?}");
+            assert!(required_line(text, 10).is_err(), "{text:?}");
         }
         assert!(!is_blank("A\u{200b}"));
         assert!(!is_blank("👩\u{200d}💻"));
@@ -121,15 +122,15 @@ mod tests {
 
     #[test]
     fn length_counts_characters_not_bytes() {
-        assert!(required_line("name", "ééééé", 5).is_ok());
-        assert!(required_line("name", "éééééé", 5).is_err());
+        assert!(required_line("ééééé", 5).is_ok());
+        assert!(required_line("éééééé", 5).is_err());
     }
 
     #[test]
     fn emails_need_a_local_part_and_a_dotted_domain() {
-        assert!(email("email", "ana@example.com").is_ok());
-        assert!(email("email", "ana@localhost").is_err());
-        assert!(email("email", "@example.com").is_err());
-        assert!(email("email", "ana example@example.com").is_err());
+        assert!(email("ana@example.com").is_ok());
+        assert!(email("ana@localhost").is_err());
+        assert!(email("@example.com").is_err());
+        assert!(email("ana example@example.com").is_err());
     }
 }

@@ -72,6 +72,11 @@ impl ApiError {
         ApiError::Domain(surface, DomainError::Invalid(message.into()))
     }
 
+    /// For `map_err`: a domain refusal on this surface.
+    pub fn domain(surface: Surface) -> impl FnOnce(DomainError) -> ApiError {
+        move |error| ApiError::Domain(surface, error)
+    }
+
     pub fn not_found(surface: Surface, message: impl Into<String>) -> ApiError {
         ApiError::Domain(surface, DomainError::NotFound(message.into()))
     }

@@ -21,10 +21,11 @@ use super::envelope::created;
 use super::error::{ApiError, Surface};
 use super::state::AppState;
 use crate::auth::keyed_limit::KeyedLimiter;
-use crate::domain::commands::{accepts_applications, ResumeUpload, SubmitApplication, SubmitApplicationInput};
-use crate::domain::error::DomainError;
+use crate::domain::commands::{accepts_applications, phone, Applicant, ResumeUpload, SubmitApplication};
+use crate::domain::error::{DomainError, DomainResult, InField};
 use crate::domain::ids::JobId;
-use crate::domain::limits::ANSWERS_MAX;
+use crate::domain::limits::{ANSWERS_MAX, NAME_LENGTH_MAX};
+use crate::domain::text::email;
 
 const SURFACE: Surface = Surface::Dashboard;
 /// Multipart parts accepted in one application (fields plus the file).
@@ -74,6 +75,7 @@ pub async fn apply(
             )))
         }
     };
+    let (candidate_name, email, phone) = form.checked_contact().map_err(ApiError::domain(SURFACE))?;
     let resume = match form.resume.take() {
         None => None,
         Some(upload) => {
@@ -85,14 +87,8 @@ pub async fn apply(
                 .map_err(|error| ApiError::from_registry(SURFACE, error))?
         }
     };
-    let input = SubmitApplicationInput {
-        candidate_name: form.candidate_name,
-        email: form.email,
-        phone: form.phone,
-        answers: form.answers,
-        resume,
-    };
-    let command = SubmitApplication { job_id, input };
+    let applicant = Applicant { candidate_name, email, phone, answers: form.answers, resume };
+    let command = SubmitApplication { job_id, applicant };
     let application =
         state.registry.execute(&workspace, command).await.map_err(|error| ApiError::from_registry(SURFACE, error))?;
     let stored = StoredResults::of(&application)?;
@@ -137,6 +133,17 @@ struct IntakeForm {
     phone: Option<String>,
     answers: BTreeMap<String, String>,
     resume: Option<ResumeUpload>,
+}
+
+impl IntakeForm {
+    /// The candidate's name, email and phone, checked before the resume is stored.
+    fn checked_contact(&self) -> DomainResult<(String, String, Option<String>)> {
+        Ok((
+            super::request::required_text("candidateName", self.candidate_name.as_deref(), NAME_LENGTH_MAX)?,
+            email(self.email.as_deref().unwrap_or("")).in_field("email")?,
+            phone(self.phone.as_deref()).in_field("phone")?,
+        ))
+    }
 }
 
 #[derive(Deserialize)]
@@ -193,7 +200,7 @@ fn from_json(body: &[u8]) -> Result<IntakeForm, ApiError> {
         email: body.email,
         phone: body.phone,
         answers,
-        resume: body.resume_text.map(ResumeUpload::text),
+        resume: body.resume_text.map(ResumeUpload::Text),
     })
 }
 
@@ -232,7 +239,7 @@ async fn from_multipart(mut multipart: Multipart, limit: usize) -> Result<Intake
             // A file: PDF, DOCX or text in any encoding, read by the pipeline
             // (which tells the format from the bytes, not from what the
             // client says it is).
-            set_resume(&mut input, ResumeUpload { bytes: value, file_name, is_file: true })?;
+            set_resume(&mut input, ResumeUpload::File { bytes: value, file_name })?;
             continue;
         }
         let text = String::from_utf8(value)
@@ -262,7 +269,7 @@ fn assign_field(input: &mut IntakeForm, name: &str, text: String) -> Result<(), 
         "candidateName" => input.candidate_name = Some(text),
         "email" => input.email = Some(text),
         "phone" => input.phone = Some(text),
-        "resumeText" => set_resume(input, ResumeUpload::text(text))?,
+        "resumeText" => set_resume(input, ResumeUpload::Text(text))?,
         "answers" => {
             let Answers(answers) = serde_json::from_str(&text).map_err(|error| {
                 ApiError::invalid(SURFACE, format!("form field `answers` must be a JSON object: {error}"))

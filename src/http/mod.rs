@@ -1,6 +1,6 @@
-//! The HTTP layer: the only module that knows actix-web. It authenticates
-//! (extractors), parses requests into domain commands and queries, and shapes
-//! responses in the envelope. Routes:
+//! The HTTP layer: the only module that knows actix-web and the JSON names.
+//! It authenticates (extractors), reads request bodies into typed domain
+//! commands (`request`), and shapes responses in the envelope (`dto`). Routes:
 //!
 //! - `/api/v1/...`: the public API (API key) — `v1`
 //! - `/api/orgs/:orgId/...`: key management and the dashboard (JWT) — `dashboard`
@@ -18,6 +18,7 @@ pub mod intake;
 pub mod json_writer;
 pub mod middleware;
 pub mod params;
+pub mod request;
 pub mod server;
 pub mod state;
 pub mod v1;

@@ -15,7 +15,9 @@ use super::journal::{Journal, JournalError, LogRecord};
 use crate::auth::key_registry::KeyRegistry;
 use crate::clock::Clock;
 use crate::domain::api_key::ApiKey;
-use crate::domain::commands::{acceptable_resume_text, create_workspace, Command, ResumeUpload, StoredResume};
+use crate::domain::commands::{
+    acceptable_resume_text, create_workspace, Command, NewWorkspace, ResumeUpload, StoredResume,
+};
 use crate::domain::content_hash::ContentHash;
 use crate::domain::error::DomainError;
 use crate::domain::ids::{JobId, KeyId, UserId, WorkspaceId};
@@ -199,22 +201,18 @@ impl Registry {
         }
     }
 
-    /// Checks resume text and writes it to the blob store, synced, so that
-    /// the event that names it can follow. Blocking: call it off the async
-    /// workers (`web::block`). Blank text is no resume.
-    /// Stores an uploaded resume in the blob store (written and synced), or
-    /// nothing for pasted text that is blank. A file is kept whatever it
-    /// holds: the pipeline judges it and records why it could not be read.
+    /// Stores an uploaded resume in the blob store (written and synced), so
+    /// that the event that names it can follow, or nothing for pasted text
+    /// that is blank. A file is kept whatever it holds: the pipeline judges
+    /// it and records why it could not be read. Blocking: call it off the
+    /// async workers (`web::block`).
     pub fn store_resume(&self, upload: ResumeUpload) -> Result<Option<StoredResume>, RegistryError> {
-        let bytes: &[u8] = if upload.is_file {
-            &upload.bytes
-        } else {
-            let text = std::str::from_utf8(&upload.bytes)
-                .map_err(|_| DomainError::Invalid("`resumeText` is not UTF-8".into()))?;
-            match acceptable_resume_text(text)? {
-                Some(text) => text.as_bytes(),
+        let (bytes, file_name): (&[u8], Option<String>) = match &upload {
+            ResumeUpload::File { bytes, file_name } => (bytes, file_name.clone()),
+            ResumeUpload::Text(text) => match acceptable_resume_text(text)? {
+                Some(text) => (text.as_bytes(), None),
                 None => return Ok(None),
-            }
+            },
         };
         let media_type = match crate::extract::detect_format(bytes) {
             Ok(format) => format.media_type(),
@@ -224,7 +222,7 @@ impl Registry {
         Ok(Some(StoredResume {
             content_hash: ContentHash(hash.0),
             size_bytes: bytes.len() as u64,
-            file_name: upload.file_name,
+            file_name,
             media_type: Some(media_type.to_owned()),
         }))
     }
@@ -261,16 +259,14 @@ impl Registry {
     pub async fn create_workspace(
         &self,
         id: &WorkspaceId,
-        name: &str,
         owner: &UserId,
-        owner_name: &str,
-        owner_email: &str,
+        new: &NewWorkspace,
     ) -> Result<(WorkspaceHandle, bool), RegistryError> {
         let _creating = self.creation.lock().await;
         if let Some(handle) = self.workspace(id) {
             return Ok((handle, false));
         }
-        let event = create_workspace(id, name, owner, owner_name, owner_email, self.clock.now())?;
+        let event = create_workspace(id, owner, new, self.clock.now());
         let workspace = Workspace::from_created(&event).expect("create_workspace makes a WorkspaceCreated");
         let (sender, receiver) = tokio::sync::oneshot::channel();
         let record = Journal::encode(&LogRecord { workspace_id: id.clone(), event })?;

@@ -29,13 +29,14 @@ use crate::config::SeedSettings;
 use crate::domain::api_key::Claims;
 use crate::domain::ats::Criteria;
 use crate::domain::commands::{
-    create_workspace, Command, CompletePipeline, CreateJob, CreateKey, CreateTeam, DecideContext, MoveStage,
-    StoredResume, SubmitApplication, SubmitApplicationInput,
+    create_workspace, Applicant, Command, CompletePipeline, CreateKey, CreateTeam, DecideContext, MoveStage,
+    NewWorkspace, StoredResume, SubmitApplication,
 };
 use crate::domain::content_hash::ContentHash;
 use crate::domain::error::DomainError;
 use crate::domain::event::{Event, PipelineOutcome};
 use crate::domain::ids::{JobId, UserId, WorkspaceId};
+use crate::domain::job::Tier;
 use crate::domain::limits::{FIT_SCORES_MAX, RATE_LIMIT_PER_MINUTE_MAX};
 use crate::domain::time::Timestamp;
 use crate::domain::workspace::Workspace;
@@ -191,21 +192,25 @@ fn build_workspace(
 ) -> Result<(Workspace, String), SeedError> {
     let workspace_id = WorkspaceId::parse(&format!("seed-{workspace_number}")).expect("a valid pattern");
     let owner = UserId::parse("seed-owner").expect("a valid constant");
-    let name = format!("Seed {workspace_number}");
-    let created = create_workspace(&workspace_id, &name, &owner, "Seed Owner", "seed@example.com", environment.now)?;
+    let new = NewWorkspace {
+        name: format!("Seed {workspace_number}"),
+        owner_name: "Seed Owner".into(),
+        owner_email: "seed@example.com".into(),
+    };
+    let created = create_workspace(&workspace_id, &owner, &new, environment.now);
     let workspace = Workspace::from_created(&created).expect("create_workspace makes a WorkspaceCreated");
     let mut building = Building { workspace, rng: StdRng::from_os_rng(), now: environment.now };
     let team = building.execute(&CreateTeam { name: "Load".into() })?;
     for job_number in 0..settings.jobs {
         let backend = job_number % 2 == 0;
-        let mut input = if backend { backend_job(team.id.as_str()) } else { designer_job(team.id.as_str()) };
-        input.title = Some(format!("{} #{job_number}", input.title.unwrap_or_default()));
-        input.collaborators = Some(Vec::new());
-        input.tier = Some("paid".into());
+        let mut create = if backend { backend_job(team.id.clone()) } else { designer_job(team.id.clone()) };
+        create.title = format!("{} #{job_number}", create.title);
+        create.collaborators = Vec::new();
+        create.tier = Tier::Paid;
         let applications = settings.applications_in_job(job_number);
         // Headroom beyond one score each, so that a load test can rerun some.
-        input.fit_scores = Some(i64::from(applications.saturating_add(FIT_SCORES_HEADROOM).min(FIT_SCORES_MAX)));
-        let job_id = building.execute(&CreateJob { input })?;
+        create.fit_scores = applications.saturating_add(FIT_SCORES_HEADROOM).min(FIT_SCORES_MAX);
+        let job_id = building.execute(&create)?;
         let primary = if backend { Track::BackendEngineer } else { Track::ProductDesigner };
         let stream_seed = settings.seed ^ (u64::from(workspace_number) << 32) ^ u64::from(job_number);
         let criteria = building.workspace.jobs[&job_id].definition.criteria.clone();
@@ -226,11 +231,11 @@ fn build_workspace(
     }
     let material = generate_api_key();
     building.execute(&CreateKey {
-        name: Some("Load test".into()),
+        name: "Load test".into(),
         claim_teams: Vec::new(),
         claim_jobs: Vec::new(),
         expires_at: None,
-        rate_limit_per_minute: Some(i64::from(RATE_LIMIT_PER_MINUTE_MAX)),
+        rate_limit_per_minute: Some(RATE_LIMIT_PER_MINUTE_MAX),
         created_by: owner,
         hash: material.hash,
         key_prefix: material.key_prefix.clone(),
@@ -251,7 +256,7 @@ struct Prepared {
     /// Its place in the job's stream of candidates.
     index: u64,
     resume: String,
-    input: SubmitApplicationInput,
+    applicant: Applicant,
     outcome: PipelineOutcome,
 }
 
@@ -275,14 +280,14 @@ fn prepare_chunk(
             };
             let outcome =
                 outcome_of_file(bytes, &environment.extraction, &environment.extractor, present, Some(&job.criteria));
-            let input = SubmitApplicationInput {
-                candidate_name: Some(profile.name),
-                email: Some(profile.email),
+            let applicant = Applicant {
+                candidate_name: profile.name,
+                email: profile.email,
                 phone: profile.phone,
                 resume: Some(stored),
-                ..SubmitApplicationInput::default()
+                ..Applicant::default()
             };
-            Ok(Prepared { index, resume: profile.resume_text, input, outcome })
+            Ok(Prepared { index, resume: profile.resume_text, applicant, outcome })
         })
         .collect()
 }
@@ -298,10 +303,10 @@ fn submit_prepared(
     let count = prepared.len() as u64;
     let stages: Vec<String> =
         building.workspace.jobs[job_id].definition.stages.iter().map(|stage| stage.id.to_string()).collect();
-    for Prepared { index, resume, input, outcome } in prepared {
-        let stored = input.resume.as_ref().expect("every seeded application has a resume");
+    for Prepared { index, resume, applicant, outcome } in prepared {
+        let stored = applicant.resume.as_ref().expect("every seeded application has a resume");
         pack.add(BlobHash(stored.content_hash.0), resume.as_bytes())?;
-        let events = building.apply(&SubmitApplication { job_id: job_id.clone(), input })?;
+        let events = building.apply(&SubmitApplication { job_id: job_id.clone(), applicant })?;
         let application_id =
             events.first().and_then(Event::application_id).expect("SubmitApplication decides one event").clone();
         let pipeline = &building.workspace.applications[&application_id].pipeline;
@@ -319,7 +324,7 @@ fn submit_prepared(
             building.apply(&MoveStage {
                 claims: Claims::default(),
                 application_id: application_id.to_string(),
-                stage: stages.get(position.min(stages.len() - 1)).cloned(),
+                stage: stages[position.min(stages.len() - 1)].clone(),
             })?;
         }
     }

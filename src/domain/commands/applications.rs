@@ -5,38 +5,34 @@ use std::collections::BTreeMap;
 use super::{Command, DecideContext};
 use crate::domain::application::{Application, ApplicationStatus, ResumeSource};
 use crate::domain::content_hash::ContentHash;
-use crate::domain::error::{invalid, not_found, DomainError, DomainResult};
+use crate::domain::error::{defect, invalid, not_found, Checked, DomainError, DomainResult, InField};
 use crate::domain::event::{Event, SubmittedApplication};
 use crate::domain::ids::{ApplicationId, JobId};
 use crate::domain::job::{FormField, FormFieldKind, Job, JobStatus, Tier};
 use crate::domain::limits::*;
-use crate::domain::text::{bounded_text, email, is_blank, optional_line, required_line};
+use crate::domain::text::{bounded_text, email, is_blank, optional_line};
 use crate::domain::workspace::Workspace;
 
+/// Who applies, with each value checked on its own (`phone` is the rule for
+/// a phone number). The answers are checked here, against the job's form.
 #[derive(Clone, Debug, Default)]
-pub struct SubmitApplicationInput {
-    pub candidate_name: Option<String>,
-    pub email: Option<String>,
+pub struct Applicant {
+    pub candidate_name: String,
+    pub email: String,
     pub phone: Option<String>,
+    /// Answers keyed by form field key, as sent.
     pub answers: BTreeMap<String, String>,
     /// The resume, already in the blob store.
     pub resume: Option<StoredResume>,
 }
 
-/// A resume as it arrived: a file's bytes, or text from `resumeText`.
+/// A resume as it arrived.
 #[derive(Clone, Debug)]
-pub struct ResumeUpload {
-    pub bytes: Vec<u8>,
-    pub file_name: Option<String>,
-    /// An uploaded file (stored whatever it holds, for the pipeline to judge)
-    /// rather than pasted text (checked here: blank means no resume).
-    pub is_file: bool,
-}
-
-impl ResumeUpload {
-    pub fn text(text: String) -> Self {
-        Self { bytes: text.into_bytes(), file_name: None, is_file: false }
-    }
+pub enum ResumeUpload {
+    /// An uploaded file, stored whatever it holds for the pipeline to judge.
+    File { bytes: Vec<u8>, file_name: Option<String> },
+    /// Pasted text, checked before it is stored: blank means no resume.
+    Text(String),
 }
 
 /// A resume file written (and synced) to the blob store before the command
@@ -51,7 +47,7 @@ pub struct StoredResume {
 
 pub struct SubmitApplication {
     pub job_id: JobId,
-    pub input: SubmitApplicationInput,
+    pub applicant: Applicant,
 }
 
 impl Command for SubmitApplication {
@@ -71,14 +67,10 @@ impl Command for SubmitApplication {
         if job.application_count as usize >= APPLICATIONS_PER_JOB_MAX {
             return invalid(format!("job {} has reached {APPLICATIONS_PER_JOB_MAX} applications", job.id));
         }
-        let input = &self.input;
-        let candidate_name =
-            required_line("candidateName", input.candidate_name.as_deref().unwrap_or(""), NAME_LENGTH_MAX)?;
-        let email = email("email", input.email.as_deref().unwrap_or(""))?;
-        let phone = phone(input.phone.as_deref())?;
-        let answers = resolve_answers(&job.definition.form_fields, &input.answers)?;
-        let resume_source = resume_source(input)?;
-        if workspace.job_has_application_from(&job.id, &email) {
+        let applicant = &self.applicant;
+        let answers = resolve_answers(&job.definition.form_fields, &applicant.answers)?;
+        let resume_source = resume_source(applicant)?;
+        if workspace.job_has_application_from(&job.id, &applicant.email) {
             // Says nothing of the first application: not its ID, its stage or when.
             return Err(DomainError::ApplicationExists(format!(
                 "job {} already has an application from this email address; one application per address and job",
@@ -91,9 +83,9 @@ impl Command for SubmitApplication {
             application_id: ApplicationId::generate(context.rng),
             job_id: job.id.clone(),
             stage_id: job.first_stage().id.clone(),
-            candidate_name,
-            email,
-            phone,
+            candidate_name: applicant.candidate_name.clone(),
+            email: applicant.email.clone(),
+            phone: applicant.phone.clone(),
             answers,
             resume_source,
             fit_score_charged,
@@ -107,26 +99,27 @@ impl Command for SubmitApplication {
     }
 }
 
-fn phone(phone: Option<&str>) -> DomainResult<Option<String>> {
-    let phone = optional_line("phone", phone, PHONE_LENGTH_MAX)?;
+/// A phone number, if one is given: digits with spaces and + - ( ) . between them.
+pub fn phone(phone: Option<&str>) -> Checked<Option<String>> {
+    let phone = optional_line(phone, PHONE_LENGTH_MAX)?;
     let allowed = |character: char| character.is_ascii_digit() || " +-().".contains(character);
     match phone {
         Some(phone) if !phone.chars().all(allowed) || !phone.chars().any(|character| character.is_ascii_digit()) => {
-            invalid("`phone` may hold digits, spaces and + - ( ) . only")
+            defect("may hold digits, spaces and + - ( ) . only")
         }
         phone => Ok(phone),
     }
 }
 
-fn resume_source(input: &SubmitApplicationInput) -> DomainResult<Option<ResumeSource>> {
-    let Some(stored) = input.resume.as_ref() else { return Ok(None) };
+fn resume_source(applicant: &Applicant) -> DomainResult<Option<ResumeSource>> {
+    let Some(stored) = applicant.resume.as_ref() else { return Ok(None) };
     if stored.size_bytes > RESUME_FILE_BYTES_MAX as u64 {
         return invalid(format!("the resume is {} bytes; the limit is {RESUME_FILE_BYTES_MAX}", stored.size_bytes));
     }
     Ok(Some(ResumeSource {
         content_hash: stored.content_hash,
         size_bytes: stored.size_bytes,
-        file_name: optional_line("resume file name", stored.file_name.as_deref(), NAME_LENGTH_MAX)?,
+        file_name: optional_line(stored.file_name.as_deref(), NAME_LENGTH_MAX).in_field("resume file name")?,
         media_type: stored.media_type.clone().unwrap_or_else(|| "text/plain".to_owned()),
     }))
 }
@@ -145,16 +138,18 @@ pub fn acceptable_resume_text(text: &str) -> DomainResult<Option<&str>> {
 
 fn resolve_answers(fields: &[FormField], answers: &BTreeMap<String, String>) -> DomainResult<BTreeMap<String, String>> {
     if answers.len() > ANSWERS_MAX {
-        return invalid(format!("`answers` has at most {ANSWERS_MAX} entries"));
+        return invalid(format!("an application has at most {ANSWERS_MAX} answers"));
     }
     if let Some(unknown) = answers.keys().find(|key| !fields.iter().any(|field| &field.key == *key)) {
-        return invalid(format!("`answers.{unknown}` is not a question of this job's form"));
+        return invalid(format!("answer {unknown:?} is not a question of this job's form"));
     }
     let mut resolved = BTreeMap::new();
     for field in fields {
         let answer = answers.get(&field.key).map(|answer| answer.trim()).filter(|answer| !answer.is_empty());
         match answer {
-            None if field.required => return invalid(format!("`answers.{}` ({}) is required", field.key, field.label)),
+            None if field.required => {
+                return invalid(format!("the answer to {:?} ({}) is required", field.key, field.label))
+            }
             None => {}
             Some(answer) => {
                 resolved.insert(field.key.clone(), check_answer(field, answer)?);
@@ -165,18 +160,20 @@ fn resolve_answers(fields: &[FormField], answers: &BTreeMap<String, String>) -> 
 }
 
 fn check_answer(field: &FormField, answer: &str) -> DomainResult<String> {
-    let name = format!("answers.{}", field.key);
-    let answer = bounded_text(&name, answer, ANSWER_LENGTH_MAX)?;
+    let answer = match bounded_text(answer, ANSWER_LENGTH_MAX) {
+        Ok(answer) => answer,
+        Err(defect) => return invalid(format!("the answer to {:?} {defect}", field.key)),
+    };
     let fits = match field.kind {
         FormFieldKind::Text | FormFieldKind::Textarea => true,
-        FormFieldKind::Email => email(&name, &answer).is_ok(),
+        FormFieldKind::Email => email(&answer).is_ok(),
         FormFieldKind::Url => answer.starts_with("https://") || answer.starts_with("http://"),
         FormFieldKind::Number => answer.parse::<f64>().is_ok_and(f64::is_finite),
         FormFieldKind::Select => field.options.iter().any(|option| option == &answer),
         FormFieldKind::Checkbox => answer == "true" || answer == "false",
     };
     if !fits {
-        return invalid(format!("`{name}` is not a valid {} answer", field.kind.as_str()));
+        return invalid(format!("the answer to {:?} is not a valid {} answer", field.key, field.kind.as_str()));
     }
     Ok(answer)
 }
@@ -184,7 +181,7 @@ fn check_answer(field: &FormField, answer: &str) -> DomainResult<String> {
 /// Archives or restores an application (dashboard only; not on /api/v1).
 pub struct SetApplicationStatus {
     pub application_id: String,
-    pub status: String,
+    pub status: ApplicationStatus,
 }
 
 impl Command for SetApplicationStatus {
@@ -192,9 +189,7 @@ impl Command for SetApplicationStatus {
 
     fn decide(&self, workspace: &Workspace, context: &mut DecideContext<'_>) -> DomainResult<Vec<Event>> {
         let application = find(workspace, &self.application_id)?;
-        let Some(status) = ApplicationStatus::parse(&self.status) else {
-            return invalid("`status` must be active or archived");
-        };
+        let status = self.status;
         if application.status == status {
             return Ok(Vec::new());
         }

@@ -13,27 +13,23 @@ use crate::domain::job::Tier;
 use crate::domain::limits::*;
 use crate::domain::notification::{excerpt, Notification, NotificationKind};
 use crate::domain::stored_result::made_by_an_older_engine;
-use crate::domain::tag::{hex_color, names_match, tag_name, Tag};
-use crate::domain::text::{bounded_text, is_blank};
+use crate::domain::tag::{names_match, Tag};
 use crate::domain::workspace::Workspace;
 
 pub struct MoveStage {
     pub claims: Claims,
     pub application_id: String,
-    pub stage: Option<String>,
+    /// The stage's ID as the client sent it, trimmed and not empty.
+    pub stage: String,
 }
 
 impl Command for MoveStage {
     type Output = Application;
 
     fn decide(&self, workspace: &Workspace, context: &mut DecideContext<'_>) -> DomainResult<Vec<Event>> {
-        let stage = self.stage.as_deref().map(str::trim).unwrap_or("");
-        if stage.is_empty() {
-            return invalid("`stage` (or its alias `stageId`) is required and must not be empty");
-        }
         let (application, job) = application_in_scope(workspace, &self.application_id, &self.claims)?;
-        let Some(stage_id) = StageId::parse(stage).filter(|id| job.stage(id).is_some()) else {
-            return invalid(format!("`stage` {stage:?} is not one of the stages of job {}", job.id));
+        let Some(stage_id) = StageId::parse(&self.stage).filter(|id| job.stage(id).is_some()) else {
+            return invalid(format!("stage {:?} is not one of the stages of job {}", self.stage, job.id));
         };
         if application.stage_id == stage_id {
             return Ok(Vec::new());
@@ -46,19 +42,15 @@ impl Command for MoveStage {
     }
 }
 
-/// A tag name and colour as a client sent them; form B requires both.
-#[derive(Clone, Debug, Default)]
-pub struct TagInput {
-    pub name: Option<String>,
-    pub color: Option<String>,
-}
-
+/// A change to an application's tags, its names and colours checked.
 #[derive(Clone, Debug)]
 pub enum TagsChange {
-    /// Form A: remove (case-insensitively), then add the names not present yet.
+    /// Form A: remove (case-insensitively), then add the names not present
+    /// yet, in `color` or the default colour.
     Merge { add: Vec<String>, remove: Vec<String>, color: Option<String> },
-    /// Form B: the full list, and tags to register on the job.
-    Replace { tags: Vec<TagInput>, add_to_job_tags: Vec<TagInput> },
+    /// Form B: the full list, and tags to register on the job; each list
+    /// names a tag once.
+    Replace { tags: Vec<Tag>, add_to_job_tags: Vec<Tag> },
 }
 
 pub struct UpdateTags {
@@ -73,12 +65,8 @@ impl Command for UpdateTags {
     fn decide(&self, workspace: &Workspace, context: &mut DecideContext<'_>) -> DomainResult<Vec<Event>> {
         let (application, job) = application_in_scope(workspace, &self.application_id, &self.claims)?;
         let (tags, job_tags) = match &self.change {
-            TagsChange::Merge { add, remove, color } => {
-                (merge_tags(&application.tags, add, remove, color.as_deref())?, Vec::new())
-            }
-            TagsChange::Replace { tags, add_to_job_tags } => {
-                (complete_tags("tags", tags)?, complete_tags("addToJobTags", add_to_job_tags)?)
-            }
+            TagsChange::Merge { add, remove, color } => (merge_tags(&application.tags, add, remove, color), Vec::new()),
+            TagsChange::Replace { tags, add_to_job_tags } => (tags.clone(), add_to_job_tags.clone()),
         };
         if tags.len() > TAGS_PER_APPLICATION_MAX {
             return invalid(format!("an application has at most {TAGS_PER_APPLICATION_MAX} tags"));
@@ -99,71 +87,36 @@ impl Command for UpdateTags {
     }
 }
 
-fn merge_tags(current: &[Tag], add: &[String], remove: &[String], color: Option<&str>) -> DomainResult<Vec<Tag>> {
-    if add.len() + remove.len() > TAG_CHANGES_PER_REQUEST_MAX {
-        return invalid(format!("`add` and `remove` name at most {TAG_CHANGES_PER_REQUEST_MAX} tags together"));
-    }
-    let color = match color {
-        Some(color) => hex_color(color)?,
-        None => DEFAULT_TAG_COLOR.to_owned(),
-    };
-    let remove: Vec<String> = remove.iter().map(|name| tag_name(name)).collect::<DomainResult<_>>()?;
+fn merge_tags(current: &[Tag], add: &[String], remove: &[String], color: &Option<String>) -> Vec<Tag> {
+    let color = color.clone().unwrap_or_else(|| DEFAULT_TAG_COLOR.to_owned());
     let mut tags: Vec<Tag> =
         current.iter().filter(|tag| !remove.iter().any(|name| names_match(&tag.name, name))).cloned().collect();
     for name in add {
-        let name = tag_name(name)?;
-        if !tags.iter().any(|tag| tag.same_name(&name)) {
-            tags.push(Tag { name, color: color.clone() });
+        if !tags.iter().any(|tag| tag.same_name(name)) {
+            tags.push(Tag { name: name.clone(), color: color.clone() });
         }
     }
-    Ok(tags)
-}
-
-fn complete_tags(field: &str, inputs: &[TagInput]) -> DomainResult<Vec<Tag>> {
-    if inputs.len() > TAG_CHANGES_PER_REQUEST_MAX {
-        return invalid(format!("`{field}` has at most {TAG_CHANGES_PER_REQUEST_MAX} entries"));
-    }
-    let mut tags: Vec<Tag> = Vec::with_capacity(inputs.len());
-    for (position, input) in inputs.iter().enumerate() {
-        let Some(name) = input.name.as_deref() else {
-            return invalid(format!("`{field}[{position}].name` is required"));
-        };
-        let Some(color) = input.color.as_deref() else {
-            return invalid(format!("`{field}[{position}].color` is required"));
-        };
-        let tag = Tag::parse(name, color)?;
-        if tags.iter().any(|existing| existing.same_name(&tag.name)) {
-            return invalid(format!("`{field}` names {:?} twice (names are case-insensitive)", tag.name));
-        }
-        tags.push(tag);
-    }
-    Ok(tags)
+    tags
 }
 
 pub struct AddComment {
     pub claims: Claims,
     pub application_id: String,
-    pub text: Option<String>,
+    /// The comment, checked: not blank, bounded, no control characters but line breaks and tabs.
+    pub text: String,
 }
 
 impl Command for AddComment {
     type Output = Comment;
 
     fn decide(&self, workspace: &Workspace, context: &mut DecideContext<'_>) -> DomainResult<Vec<Event>> {
-        let Some(text) = self.text.as_deref() else {
-            return invalid("`text` is required");
-        };
-        if is_blank(text) {
-            return invalid("`text` must not be empty (invisible characters alone count as empty)");
-        }
-        let text = bounded_text("text", text, COMMENT_LENGTH_MAX)?;
         let (application, job) = application_in_scope(workspace, &self.application_id, &self.claims)?;
         if application.comments.len() >= COMMENTS_PER_APPLICATION_MAX {
             return invalid(format!("an application has at most {COMMENTS_PER_APPLICATION_MAX} comments"));
         }
         let comment = Comment {
             id: CommentId::generate(context.rng),
-            text,
+            text: self.text.clone(),
             source: CommentSource::AssistantPlugin,
             author: workspace.owner.clone(),
             created_at: context.now,

@@ -8,16 +8,17 @@ use crate::domain::event::Event;
 use crate::domain::ids::{JobId, KeyId, TeamId, UserId};
 use crate::domain::key_hash::KeyHash;
 use crate::domain::limits::*;
-use crate::domain::text::required_line;
 use crate::domain::time::Timestamp;
 use crate::domain::workspace::Workspace;
 
+/// A new key, its values checked; the claims must name teams and jobs of
+/// this workspace, and the expiry must lie ahead of the moment of decision.
 pub struct CreateKey {
-    pub name: Option<String>,
-    pub claim_teams: Vec<String>,
-    pub claim_jobs: Vec<String>,
-    pub expires_at: Option<String>,
-    pub rate_limit_per_minute: Option<i64>,
+    pub name: String,
+    pub claim_teams: Vec<TeamId>,
+    pub claim_jobs: Vec<JobId>,
+    pub expires_at: Option<Timestamp>,
+    pub rate_limit_per_minute: Option<u32>,
     pub created_by: UserId,
     pub hash: KeyHash,
     pub key_prefix: String,
@@ -27,7 +28,6 @@ impl Command for CreateKey {
     type Output = ApiKey;
 
     fn decide(&self, workspace: &Workspace, context: &mut DecideContext<'_>) -> DomainResult<Vec<Event>> {
-        let name = required_line("name", self.name.as_deref().unwrap_or(""), NAME_LENGTH_MAX)?;
         let active = workspace.keys.values().filter(|key| key.is_active(context.now)).count();
         if active >= ACTIVE_KEYS_PER_WORKSPACE_MAX {
             return invalid(format!(
@@ -35,31 +35,23 @@ impl Command for CreateKey {
             ));
         }
         let claims = resolve_claims(workspace, &self.claim_teams, &self.claim_jobs)?;
-        let expires_at = match self.expires_at.as_deref() {
-            None => None,
-            Some(text) => match Timestamp::parse_iso8601(text) {
-                Some(expires_at) if expires_at > context.now => Some(expires_at),
-                Some(_) => return invalid("`expiresAt` must be in the future"),
-                None => return invalid("`expiresAt` must be an ISO-8601 timestamp such as 2027-01-31T00:00:00Z"),
-            },
-        };
-        let rate_limit_per_minute = match self.rate_limit_per_minute {
-            None => None,
-            Some(limit) => {
-                match u32::try_from(limit).ok().filter(|limit| (1..=RATE_LIMIT_PER_MINUTE_MAX).contains(limit)) {
-                    Some(limit) => Some(limit),
-                    None => return invalid(format!("`rateLimitPerMinute` must be 1 to {RATE_LIMIT_PER_MINUTE_MAX}")),
-                }
-            }
-        };
+        if let Some(expires_at) = self.expires_at.filter(|expires_at| *expires_at <= context.now) {
+            return invalid(format!("a key's expiry must be in the future, and {} is not", expires_at.to_iso8601()));
+        }
+        if let Some(limit) = self.rate_limit_per_minute.filter(|limit| !(1..=RATE_LIMIT_PER_MINUTE_MAX).contains(limit))
+        {
+            return invalid(format!(
+                "a key's rate limit is 1 to {RATE_LIMIT_PER_MINUTE_MAX} requests a minute, not {limit}"
+            ));
+        }
         let key = ApiKey {
             id: KeyId::generate(context.rng),
-            name,
+            name: self.name.clone(),
             hash: self.hash,
             key_prefix: self.key_prefix.clone(),
             claims,
-            expires_at,
-            rate_limit_per_minute,
+            expires_at: self.expires_at,
+            rate_limit_per_minute: self.rate_limit_per_minute,
             created_by: self.created_by.clone(),
             created_at: context.now,
             ordinal: u32::try_from(workspace.keys.len()).unwrap_or(u32::MAX),
@@ -76,23 +68,25 @@ impl Command for CreateKey {
     }
 }
 
-fn resolve_claims(workspace: &Workspace, teams: &[String], jobs: &[String]) -> DomainResult<Claims> {
+fn resolve_claims(workspace: &Workspace, teams: &[TeamId], jobs: &[JobId]) -> DomainResult<Claims> {
     if teams.len() + jobs.len() > CLAIM_ENTRIES_MAX {
-        return invalid(format!("`claims` name at most {CLAIM_ENTRIES_MAX} teams and jobs together"));
+        return invalid(format!("a key's claims name at most {CLAIM_ENTRIES_MAX} teams and jobs together"));
     }
     let mut claims = Claims::default();
     for team in teams {
-        match TeamId::parse(team).filter(|id| workspace.teams.contains_key(id)) {
-            Some(id) if !claims.teams.contains(&id) => claims.teams.push(id),
-            Some(_) => {}
-            None => return invalid(format!("`claims.teams` names {team:?}, which is not a team of this workspace")),
+        if !workspace.teams.contains_key(team) {
+            return invalid(format!("the claims name team {team}, which is not a team of this workspace"));
+        }
+        if !claims.teams.contains(team) {
+            claims.teams.push(team.clone());
         }
     }
     for job in jobs {
-        match JobId::parse(job).filter(|id| workspace.jobs.contains_key(id)) {
-            Some(id) if !claims.jobs.contains(&id) => claims.jobs.push(id),
-            Some(_) => {}
-            None => return invalid(format!("`claims.jobs` names {job:?}, which is not a job of this workspace")),
+        if !workspace.jobs.contains_key(job) {
+            return invalid(format!("the claims name job {job}, which is not a job of this workspace"));
+        }
+        if !claims.jobs.contains(job) {
+            claims.jobs.push(job.clone());
         }
     }
     Ok(claims)

@@ -6,19 +6,21 @@
 
 mod applications;
 mod candidate_writes;
+mod job_values;
 mod jobs;
 mod keys;
 mod organisation;
 mod pipeline;
 
 pub use applications::{
-    acceptable_resume_text, accepts_applications, ResumeUpload, SetApplicationStatus, StoredResume, SubmitApplication,
-    SubmitApplicationInput,
+    acceptable_resume_text, accepts_applications, phone, Applicant, ResumeUpload, SetApplicationStatus, StoredResume,
+    SubmitApplication,
 };
-pub use candidate_writes::{AddComment, MoveStage, RerunAts, RerunOutcome, TagInput, TagsChange, UpdateTags};
-pub use jobs::{CreateJob, CriteriaInput, FormFieldInput, JobInput, StageInput, UpdateJob};
+pub use candidate_writes::{AddComment, MoveStage, RerunAts, RerunOutcome, TagsChange, UpdateTags};
+pub use job_values::{at_most, criteria, form_fields, whole_number, FormFieldDraft};
+pub use jobs::{CreateJob, JobChanges, StageChange, UpdateJob, DEFAULT_STAGES};
 pub use keys::{CreateKey, RecordKeyUse, RevokeKey};
-pub use organisation::{create_workspace, AddMember, CreateTeam};
+pub use organisation::{create_workspace, AddMember, CreateTeam, NewWorkspace};
 pub use pipeline::CompletePipeline;
 
 use rand::rngs::StdRng;

@@ -1,11 +1,10 @@
 //! POST, GET and DELETE /api/orgs/:orgId/api-keys (owners and admins).
 
 use actix_web::{web, HttpRequest, HttpResponse};
-use serde::Deserialize;
 use serde_json::json;
 
 use crate::auth::api_key::generate_api_key;
-use crate::domain::commands::{CreateKey, RevokeKey};
+use crate::domain::commands::RevokeKey;
 use crate::domain::query::list_keys;
 use crate::http::body::JsonBody;
 use crate::http::dto::key::KeyView;
@@ -13,25 +12,10 @@ use crate::http::envelope::{created, success};
 use crate::http::error::{ApiError, Surface};
 use crate::http::extract::TokenCaller;
 use crate::http::params::QueryParams;
+use crate::http::request::key::CreateKeyBody;
 use crate::http::state::AppState;
 
 const SURFACE: Surface = Surface::Dashboard;
-
-#[derive(Deserialize, Default)]
-#[serde(deny_unknown_fields)]
-pub struct ClaimsBody {
-    teams: Option<Vec<String>>,
-    jobs: Option<Vec<String>>,
-}
-
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct CreateKeyBody {
-    name: Option<String>,
-    claims: Option<ClaimsBody>,
-    expires_at: Option<String>,
-    rate_limit_per_minute: Option<i64>,
-}
 
 pub async fn create(
     caller: TokenCaller,
@@ -40,19 +24,11 @@ pub async fn create(
     body: JsonBody<CreateKeyBody>,
 ) -> Result<HttpResponse, ApiError> {
     let (_, workspace) = caller.managed_workspace(&state, &org_id)?;
-    let body = body.0;
-    let claims = body.claims.unwrap_or_default();
     let material = generate_api_key();
-    let command = CreateKey {
-        name: body.name,
-        claim_teams: claims.teams.unwrap_or_default(),
-        claim_jobs: claims.jobs.unwrap_or_default(),
-        expires_at: body.expires_at,
-        rate_limit_per_minute: body.rate_limit_per_minute,
-        created_by: caller.user_id.clone(),
-        hash: material.hash,
-        key_prefix: material.key_prefix.clone(),
-    };
+    let command = body
+        .0
+        .into_command(caller.user_id.clone(), material.hash, material.key_prefix.clone())
+        .map_err(ApiError::domain(SURFACE))?;
     let key =
         state.registry.execute(&workspace, command).await.map_err(|error| ApiError::from_registry(SURFACE, error))?;
     let now = state.registry.clock().now();

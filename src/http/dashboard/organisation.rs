@@ -2,10 +2,8 @@
 //! GET .../notifications.
 
 use actix_web::{web, HttpRequest, HttpResponse};
-use serde::Deserialize;
 use serde_json::json;
 
-use crate::domain::commands::{AddMember, CreateTeam};
 use crate::domain::error::DomainError;
 use crate::domain::ids::WorkspaceId;
 use crate::domain::member::{Member, Role};
@@ -18,23 +16,10 @@ use crate::http::envelope::{created, success};
 use crate::http::error::{ApiError, Surface};
 use crate::http::extract::TokenCaller;
 use crate::http::params::QueryParams;
+use crate::http::request::organisation::{MemberBody, TeamBody, WorkspaceBody};
 use crate::http::state::AppState;
 
 const SURFACE: Surface = Surface::Dashboard;
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct OwnerBody {
-    name: Option<String>,
-    email: Option<String>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct WorkspaceBody {
-    name: Option<String>,
-    owner: Option<OwnerBody>,
-}
 
 pub async fn put_workspace(
     caller: TokenCaller,
@@ -52,19 +37,19 @@ pub async fn put_workspace(
     let Some(workspace_id) = WorkspaceId::parse(&org_id) else {
         return Err(ApiError::invalid(SURFACE, "the organisation ID must be 1 to 64 letters, digits, `_` or `-`"));
     };
-    let body = body.0;
-    let owner = body.owner.unwrap_or(OwnerBody { name: None, email: None });
-    let (handle, was_created) = state
-        .registry
-        .create_workspace(
-            &workspace_id,
-            body.name.as_deref().unwrap_or(""),
-            &caller.user_id,
-            owner.name.as_deref().unwrap_or(""),
-            owner.email.as_deref().unwrap_or(""),
-        )
-        .await
-        .map_err(|error| ApiError::from_registry(SURFACE, error))?;
+    // An existing workspace is answered as it is; the body is checked only
+    // when it will found one.
+    let (handle, was_created) = match state.registry.workspace(&workspace_id) {
+        Some(handle) => (handle, false),
+        None => {
+            let new = body.0.into_new_workspace().map_err(ApiError::domain(SURFACE))?;
+            state
+                .registry
+                .create_workspace(&workspace_id, &caller.user_id, &new)
+                .await
+                .map_err(|error| ApiError::from_registry(SURFACE, error))?
+        }
+    };
     if !was_created {
         // Only the creating PUT is open to a token alone; an existing
         // workspace is shown to its owners only.
@@ -88,15 +73,6 @@ fn workspace_view(workspace: &Workspace) -> serde_json::Value {
     })
 }
 
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct MemberBody {
-    user_id: Option<String>,
-    name: Option<String>,
-    email: Option<String>,
-    role: Option<String>,
-}
-
 pub async fn add_member(
     caller: TokenCaller,
     state: web::Data<AppState>,
@@ -104,15 +80,8 @@ pub async fn add_member(
     body: JsonBody<MemberBody>,
 ) -> Result<HttpResponse, ApiError> {
     let (_, workspace) = caller.managed_workspace(&state, &org_id)?;
-    let body = body.0;
-    let user_id = body.user_id.unwrap_or_default();
-    let existed = workspace.state.read().members.keys().any(|id| id.as_str() == user_id);
-    let command = AddMember {
-        user_id,
-        name: body.name.unwrap_or_default(),
-        email: body.email.unwrap_or_default(),
-        role: body.role.unwrap_or_else(|| "member".into()),
-    };
+    let command = body.0.into_command().map_err(ApiError::domain(SURFACE))?;
+    let existed = workspace.state.read().members.contains_key(&command.user_id);
     let member =
         state.registry.execute(&workspace, command).await.map_err(|error| ApiError::from_registry(SURFACE, error))?;
     let data = json!({ "member": member_view(&member) });
@@ -129,12 +98,6 @@ fn member_view(member: &Member) -> serde_json::Value {
     })
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct TeamBody {
-    name: Option<String>,
-}
-
 pub async fn create_team(
     caller: TokenCaller,
     state: web::Data<AppState>,
@@ -142,7 +105,7 @@ pub async fn create_team(
     body: JsonBody<TeamBody>,
 ) -> Result<HttpResponse, ApiError> {
     let (_, workspace) = caller.managed_workspace(&state, &org_id)?;
-    let command = CreateTeam { name: body.0.name.unwrap_or_default() };
+    let command = body.0.into_command().map_err(ApiError::domain(SURFACE))?;
     let team =
         state.registry.execute(&workspace, command).await.map_err(|error| ApiError::from_registry(SURFACE, error))?;
     Ok(created(

@@ -3,25 +3,18 @@
 //! the workspace actor; the answer is read from the state after the write.
 
 use actix_web::{web, HttpResponse};
-use serde::Deserialize;
 use serde_json::json;
 
-use crate::domain::commands::{AddComment, MoveStage, RerunAts, RerunOutcome, TagInput, TagsChange, UpdateTags};
+use crate::domain::commands::{AddComment, MoveStage, RerunAts, RerunOutcome, UpdateTags};
 use crate::http::body::{JsonBody, NoBody};
 use crate::http::dto::application::{stage_view, CommentView};
 use crate::http::envelope::{created, success};
 use crate::http::error::{ApiError, Surface};
 use crate::http::extract::KeyCaller;
+use crate::http::request::candidate::{CommentBody, StageBody, TagsBody};
 use crate::http::state::AppState;
 
 const SURFACE: Surface = Surface::PublicApi;
-
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct StageBody {
-    stage: Option<String>,
-    stage_id: Option<String>,
-}
 
 pub async fn move_stage(
     caller: KeyCaller,
@@ -29,15 +22,7 @@ pub async fn move_stage(
     application_id: web::Path<String>,
     body: JsonBody<StageBody>,
 ) -> Result<HttpResponse, ApiError> {
-    let stage = match body.0 {
-        StageBody { stage: Some(stage), stage_id: Some(alias) } if stage.trim() != alias.trim() => {
-            return Err(ApiError::invalid(
-                SURFACE,
-                format!("`stage` {stage:?} and its alias `stageId` {alias:?} disagree; send one of them"),
-            ))
-        }
-        StageBody { stage, stage_id } => stage.or(stage_id),
-    };
+    let stage = body.0.into_stage().map_err(ApiError::domain(SURFACE))?;
     let command = MoveStage { claims: caller.key.claims.clone(), application_id: application_id.into_inner(), stage };
     let application = state
         .registry
@@ -57,51 +42,6 @@ pub async fn move_stage(
     })))
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct TagBody {
-    name: Option<String>,
-    color: Option<String>,
-}
-
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct TagsBody {
-    add: Option<Vec<String>>,
-    remove: Option<Vec<String>>,
-    color: Option<String>,
-    tags: Option<Vec<TagBody>>,
-    add_to_job_tags: Option<Vec<TagBody>>,
-}
-
-impl TagsBody {
-    fn into_change(self) -> Result<TagsChange, ApiError> {
-        let merge_given = self.add.is_some() || self.remove.is_some();
-        let tag_inputs =
-            |tags: Vec<TagBody>| tags.into_iter().map(|tag| TagInput { name: tag.name, color: tag.color }).collect();
-        match (self.tags, merge_given) {
-            (Some(_), true) => {
-                Err(ApiError::invalid(SURFACE, "send either `tags` (replace) or `add`/`remove` (merge), not both"))
-            }
-            (Some(tags), false) => Ok(TagsChange::Replace {
-                tags: tag_inputs(tags),
-                add_to_job_tags: tag_inputs(self.add_to_job_tags.unwrap_or_default()),
-            }),
-            (None, true) if self.add_to_job_tags.is_some() => {
-                Err(ApiError::invalid(SURFACE, "`addToJobTags` goes with the `tags` (replace) form"))
-            }
-            (None, true) => Ok(TagsChange::Merge {
-                add: self.add.unwrap_or_default(),
-                remove: self.remove.unwrap_or_default(),
-                color: self.color,
-            }),
-            (None, false) => {
-                Err(ApiError::invalid(SURFACE, "give `tags` (replace the list) or `add`/`remove` (merge)"))
-            }
-        }
-    }
-}
-
 pub async fn update_tags(
     caller: KeyCaller,
     state: web::Data<AppState>,
@@ -111,7 +51,7 @@ pub async fn update_tags(
     let command = UpdateTags {
         claims: caller.key.claims.clone(),
         application_id: application_id.into_inner(),
-        change: body.0.into_change()?,
+        change: body.0.into_change().map_err(ApiError::domain(SURFACE))?,
     };
     let application = state
         .registry
@@ -159,12 +99,6 @@ pub async fn rerun_ats(
     Ok(success(data))
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct CommentBody {
-    text: Option<String>,
-}
-
 pub async fn add_comment(
     caller: KeyCaller,
     state: web::Data<AppState>,
@@ -172,8 +106,8 @@ pub async fn add_comment(
     body: JsonBody<CommentBody>,
 ) -> Result<HttpResponse, ApiError> {
     let application_id = application_id.into_inner();
-    let command =
-        AddComment { claims: caller.key.claims.clone(), application_id: application_id.clone(), text: body.0.text };
+    let text = body.0.into_text().map_err(ApiError::domain(SURFACE))?;
+    let command = AddComment { claims: caller.key.claims.clone(), application_id: application_id.clone(), text };
     let comment = state
         .registry
         .execute(&caller.workspace, command)

@@ -1,0 +1,75 @@
+//! The body of POST /api/orgs/:orgId/api-keys. The key material is made
+//! by `auth` and joined to these values by the handler.
+
+use serde::Deserialize;
+
+use super::{parsed, required_text};
+use crate::domain::commands::{whole_number, CreateKey};
+use crate::domain::error::{invalid, DomainResult, InField};
+use crate::domain::ids::{JobId, TeamId, UserId};
+use crate::domain::key_hash::KeyHash;
+use crate::domain::limits::{CLAIM_ENTRIES_MAX, NAME_LENGTH_MAX, RATE_LIMIT_PER_MINUTE_MAX};
+use crate::domain::time::Timestamp;
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct ClaimsBody {
+    teams: Option<Vec<String>>,
+    jobs: Option<Vec<String>>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct CreateKeyBody {
+    name: Option<String>,
+    claims: Option<ClaimsBody>,
+    expires_at: Option<String>,
+    rate_limit_per_minute: Option<i64>,
+}
+
+impl CreateKeyBody {
+    /// The command that creates the key, with the material `auth` made for it.
+    pub fn into_command(self, created_by: UserId, hash: KeyHash, key_prefix: String) -> DomainResult<CreateKey> {
+        let claims = self.claims.unwrap_or_default();
+        let (teams, jobs) = (claims.teams.unwrap_or_default(), claims.jobs.unwrap_or_default());
+        if teams.len() + jobs.len() > CLAIM_ENTRIES_MAX {
+            return invalid(format!("`claims` name at most {CLAIM_ENTRIES_MAX} teams and jobs together"));
+        }
+        let expires_at = self
+            .expires_at
+            .map(|text| {
+                parsed(
+                    "expiresAt",
+                    &text,
+                    Timestamp::parse_iso8601,
+                    "an ISO-8601 timestamp such as 2027-01-31T00:00:00Z",
+                )
+            })
+            .transpose()?;
+        let rate_limit_per_minute = self
+            .rate_limit_per_minute
+            .map(|limit| whole_number(limit, 1, RATE_LIMIT_PER_MINUTE_MAX).in_field("rateLimitPerMinute"))
+            .transpose()?;
+        Ok(CreateKey {
+            name: required_text("name", self.name.as_deref(), NAME_LENGTH_MAX)?,
+            claim_teams: claimed("teams", "team", &teams, TeamId::parse)?,
+            claim_jobs: claimed("jobs", "job", &jobs, JobId::parse)?,
+            expires_at,
+            rate_limit_per_minute,
+            created_by,
+            hash,
+            key_prefix,
+        })
+    }
+}
+
+/// IDs named in the claims; one that cannot be an ID cannot be in this workspace.
+fn claimed<T>(field: &str, kind: &str, texts: &[String], parse: impl Fn(&str) -> Option<T>) -> DomainResult<Vec<T>> {
+    texts
+        .iter()
+        .map(|text| match parse(text) {
+            Some(id) => Ok(id),
+            None => invalid(format!("`claims.{field}` names {text:?}, which is not a {kind} of this workspace")),
+        })
+        .collect()
+}
