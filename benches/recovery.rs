@@ -224,7 +224,11 @@ fn measure_single_snapshots(directory: &std::path::Path, results: &[PipelineResu
         timed(&format!("snapshot load, {applications} applications"), || load_snapshot(&file.path).expect("loads"));
         let mapped = snapshot_in_memory(&file.path, SnapshotAccess::Map).expect("maps");
         let shared: SharedBytes = mapped.bytes();
-        let decode = || Encoded::decode_sharing(&shared, || codec::decode::<WorkspaceImage>(mapped.payload()));
+        let decode = || {
+            shortlist::store::codec::sharing::decode_sharing(&shared, || {
+                codec::decode::<WorkspaceImage>(mapped.payload())
+            })
+        };
         timed(&format!("  of which map + checksum, {applications}"), || {
             snapshot_in_memory(&file.path, SnapshotAccess::Map).expect("maps")
         });

@@ -1,16 +1,18 @@
 //! A value held as the bytes the store's codec made of it. Parsed resumes
 //! and ATS breakdowns are large (about 2.6 KB encoded each, in dozens of small
 //! strings) and read one application at a time, so the state keeps them
-//! encoded: a snapshot loads them with one copy instead of dozens of
-//! allocations, and copying the state for a snapshot clones an `Arc`. The
+//! encoded: copying the state for a snapshot clones an `Arc`, and the
 //! `workspace` layer decodes them when an endpoint reads them.
+//!
+//! The bytes are either their own allocation or a window into a buffer that
+//! many values share (a snapshot's payload). Which one is the store's
+//! business: `store::codec::sharing` decodes a snapshot so that its values
+//! are windows instead of copies, and holds this type's `Deserialize`.
 
-use std::cell::RefCell;
 use std::fmt;
 use std::sync::Arc;
 
-use serde::de::{self, Visitor};
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Deserialize, Serialize, Serializer};
 
 /// A buffer that many `Encoded` values may point into: a snapshot's payload,
 /// for instance, so that loading it does not copy every blob out of it.
@@ -32,14 +34,20 @@ enum Storage {
     },
 }
 
-thread_local! {
-    /// The buffer that values decoded on this thread may point into; see `decode_sharing`.
-    static SHARED_BUFFER: RefCell<Option<SharedBytes>> = const { RefCell::new(None) };
-}
-
 impl Encoded {
     pub fn new(bytes: Vec<u8>) -> Self {
         Self(Storage::Owned(Arc::from(bytes)))
+    }
+
+    pub fn copy_of(bytes: &[u8]) -> Self {
+        Self(Storage::Owned(Arc::from(bytes)))
+    }
+
+    /// The `length` bytes at `offset` of `buffer`, without copying them.
+    pub fn window(buffer: SharedBytes, offset: usize, length: usize) -> Self {
+        let end = offset.checked_add(length).expect("a window ends within the address space");
+        assert!(end <= (*buffer).as_ref().len(), "a window lies inside its buffer");
+        Self(Storage::Shared { buffer, offset, length })
     }
 
     pub fn bytes(&self) -> &[u8] {
@@ -52,41 +60,6 @@ impl Encoded {
     /// Whether the bytes live in a shared buffer rather than their own allocation.
     pub fn is_shared(&self) -> bool {
         matches!(self.0, Storage::Shared { .. })
-    }
-
-    /// Runs `decode`, during which every `Encoded` deserialized from a slice
-    /// that lies inside `buffer` points into `buffer` instead of copying. A
-    /// value borrowed from anywhere else is copied as usual, so the result is
-    /// the same whichever input `decode` reads; only the copies differ.
-    pub fn decode_sharing<T>(buffer: &SharedBytes, decode: impl FnOnce() -> T) -> T {
-        struct Restore(Option<SharedBytes>);
-        impl Drop for Restore {
-            fn drop(&mut self) {
-                let previous = self.0.take();
-                SHARED_BUFFER.with(|shared| *shared.borrow_mut() = previous);
-            }
-        }
-        let previous = SHARED_BUFFER.with(|shared| shared.borrow_mut().replace(Arc::clone(buffer)));
-        let _restore = Restore(previous);
-        decode()
-    }
-
-    /// The slice as a view of the shared buffer in use, when it lies inside
-    /// it. Empty values are not worth keeping a buffer alive for.
-    fn shared_view(bytes: &[u8]) -> Option<Encoded> {
-        if bytes.is_empty() {
-            return None;
-        }
-        SHARED_BUFFER.with(|shared| {
-            let shared = shared.borrow();
-            let buffer = shared.as_ref()?;
-            let whole = (**buffer).as_ref();
-            let offset = (bytes.as_ptr() as usize).checked_sub(whole.as_ptr() as usize)?;
-            if offset.checked_add(bytes.len())? > whole.len() {
-                return None;
-            }
-            Some(Encoded(Storage::Shared { buffer: Arc::clone(buffer), offset, length: bytes.len() }))
-        })
     }
 }
 
@@ -105,46 +78,10 @@ impl fmt::Debug for Encoded {
 }
 
 // As bytes, not as a sequence of `u8`: a binary codec then reads them with
-// one copy, or none when they lie in the shared buffer (`decode_sharing`).
+// one copy, or none when they lie in a shared buffer.
 impl Serialize for Encoded {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.serialize_bytes(self.bytes())
-    }
-}
-
-impl<'de> Deserialize<'de> for Encoded {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer.deserialize_bytes(EncodedVisitor)
-    }
-}
-
-struct EncodedVisitor;
-
-impl<'de> Visitor<'de> for EncodedVisitor {
-    type Value = Encoded;
-
-    fn expecting(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        formatter.write_str("encoded bytes")
-    }
-
-    fn visit_borrowed_bytes<E: de::Error>(self, bytes: &'de [u8]) -> Result<Encoded, E> {
-        Ok(Encoded::shared_view(bytes).unwrap_or_else(|| Encoded(Storage::Owned(Arc::from(bytes)))))
-    }
-
-    fn visit_bytes<E: de::Error>(self, bytes: &[u8]) -> Result<Encoded, E> {
-        Ok(Encoded(Storage::Owned(Arc::from(bytes))))
-    }
-
-    fn visit_byte_buf<E: de::Error>(self, bytes: Vec<u8>) -> Result<Encoded, E> {
-        Ok(Encoded::new(bytes))
-    }
-
-    fn visit_seq<A: de::SeqAccess<'de>>(self, mut sequence: A) -> Result<Encoded, A::Error> {
-        let mut bytes = Vec::with_capacity(sequence.size_hint().unwrap_or(0).min(1 << 20));
-        while let Some(byte) = sequence.next_element::<u8>()? {
-            bytes.push(byte);
-        }
-        Ok(Encoded::new(bytes))
     }
 }
 
@@ -157,90 +94,25 @@ pub struct ScoredBreakdown {
 
 #[cfg(test)]
 mod tests {
-    use serde::de::value::{BorrowedBytesDeserializer, Error as ValueError};
-
     use super::*;
 
-    fn decode_from(bytes: &[u8]) -> Encoded {
-        Encoded::deserialize(BorrowedBytesDeserializer::<ValueError>::new(bytes)).expect("bytes deserialize")
-    }
-
-    fn buffer_of(bytes: &[u8]) -> (Arc<Vec<u8>>, SharedBytes) {
-        let owned = Arc::new(bytes.to_vec());
-        let shared: SharedBytes = owned.clone();
-        (owned, shared)
-    }
-
     #[test]
-    fn bytes_inside_the_shared_buffer_are_viewed_not_copied() {
-        let (owned, shared) = buffer_of(b"header|resume bytes|trailer");
-        let value = Encoded::decode_sharing(&shared, || decode_from(&owned[7..19]));
-        assert!(value.is_shared());
-        assert_eq!(value.bytes(), b"resume bytes");
-        assert_eq!(value.bytes().as_ptr(), owned[7..].as_ptr(), "the view points into the buffer");
-    }
-
-    #[test]
-    fn bytes_from_elsewhere_are_copied_even_while_sharing() {
-        let (_, shared) = buffer_of(b"the shared buffer");
-        let elsewhere = b"another buffer".to_vec();
-        let value = Encoded::decode_sharing(&shared, || decode_from(&elsewhere));
-        assert!(!value.is_shared());
-        assert_eq!(value.bytes(), b"another buffer");
-    }
-
-    #[test]
-    fn outside_decode_sharing_every_value_is_a_copy() {
-        let (owned, shared) = buffer_of(b"abcdef");
-        drop(Encoded::decode_sharing(&shared, || decode_from(&owned[1..3])));
-        let value = decode_from(&owned[1..3]);
-        assert!(!value.is_shared(), "the sharing ended with decode_sharing");
-        assert_eq!(value.bytes(), b"bc");
-    }
-
-    #[test]
-    fn an_empty_value_is_never_a_view() {
-        let (owned, shared) = buffer_of(b"abc");
-        let value = Encoded::decode_sharing(&shared, || decode_from(&owned[1..1]));
-        assert!(!value.is_shared());
-        assert_eq!(value.bytes(), b"");
-    }
-
-    #[test]
-    fn a_view_keeps_its_buffer_alive_after_everyone_else_lets_go() {
-        let (owned, shared) = buffer_of(b"0123456789");
-        let value = Encoded::decode_sharing(&shared, || decode_from(&owned[2..5]));
-        drop((owned, shared));
-        assert_eq!(value.bytes(), b"234");
-        assert_eq!(value.clone().bytes(), b"234");
-    }
-
-    #[test]
-    fn views_and_copies_of_the_same_bytes_are_equal_and_serialize_alike() {
-        let (owned, shared) = buffer_of(b"same bytes");
-        let view = Encoded::decode_sharing(&shared, || decode_from(&owned[..]));
+    fn windows_and_copies_of_the_same_bytes_are_equal_and_serialize_alike() {
+        let buffer: SharedBytes = Arc::new(b"header|same bytes|trailer".to_vec());
+        let window = Encoded::window(buffer, 7, 10);
         let copy = Encoded::new(b"same bytes".to_vec());
-        assert!(view.is_shared() && !copy.is_shared());
-        assert_eq!(view, copy);
-        assert_eq!(format!("{view:?}"), "Encoded(10 bytes)");
+        assert!(window.is_shared() && !copy.is_shared());
+        assert_eq!(window, copy);
+        assert_eq!(format!("{window:?}"), "Encoded(10 bytes)");
         let serialized = |value: &Encoded| serde_json::to_string(value).expect("serializes");
-        assert_eq!(serialized(&view), serialized(&copy));
-        assert_eq!(serialized(&view), serde_json::to_string(&b"same bytes"[..]).expect("serializes"));
+        assert_eq!(serialized(&window), serialized(&copy));
+        assert_eq!(serialized(&window), serde_json::to_string(&b"same bytes"[..]).expect("serializes"));
     }
 
     #[test]
-    fn a_panic_while_sharing_ends_the_sharing_and_nesting_restores_the_outer_buffer() {
-        let (outer_owned, outer) = buffer_of(b"outer buffer");
-        let (_, inner) = buffer_of(b"inner buffer");
-        let panicked = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            Encoded::decode_sharing(&inner, || panic!("decoder failed"))
-        }));
-        assert!(panicked.is_err());
-        assert!(!decode_from(&outer_owned[..5]).is_shared(), "no buffer is left installed after a panic");
-        let value = Encoded::decode_sharing(&outer, || {
-            drop(Encoded::decode_sharing(&inner, || decode_from(b"x")));
-            decode_from(&outer_owned[..5])
-        });
-        assert!(value.is_shared(), "the outer buffer is back after the inner call");
+    #[should_panic(expected = "a window lies inside its buffer")]
+    fn a_window_past_the_end_of_its_buffer_is_a_programmer_error() {
+        let buffer: SharedBytes = Arc::new(b"abc".to_vec());
+        let _ = Encoded::window(buffer, 2, 2);
     }
 }

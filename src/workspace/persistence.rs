@@ -13,13 +13,14 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 use super::journal::LogRecord;
-use crate::domain::encoded::{Encoded, SharedBytes};
+use crate::domain::encoded::SharedBytes;
 use crate::domain::event::Event;
 use crate::domain::ids::WorkspaceId;
 use crate::domain::image::{ImageError, WorkspaceImage, WorkspaceImageVersion1};
 use crate::domain::time::Timestamp;
 use crate::domain::workspace::Workspace;
 use crate::store::codec;
+use crate::store::codec::sharing::decode_sharing;
 use crate::store::snapshot::{self, SnapshotAccess, SnapshotFile};
 use crate::store::wal::{read_records, Lsn};
 
@@ -132,7 +133,7 @@ pub fn load_snapshot_with(path: &Path, access: SnapshotAccess) -> Result<(Worksp
     let snapshot = snapshot::snapshot_in_memory(path, access)?;
     let header = &snapshot.header;
     let shared: SharedBytes = snapshot.bytes();
-    let image = Encoded::decode_sharing(&shared, || decode_image(header.format_version, snapshot.payload()))?;
+    let image = decode_sharing(&shared, || decode_image(header.format_version, snapshot.payload()))?;
     if image.id.as_str() != header.workspace_id {
         return Err(SnapshotFileError::WorkspaceMismatch {
             header: header.workspace_id.clone(),

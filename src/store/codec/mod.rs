@@ -47,6 +47,8 @@
 //! 1 GiB, larger ones 256 GiB. A well-formed value never reaches its limit,
 //! and a corrupt length prefix in a log record cannot ask for more than 16 MiB.
 
+pub mod sharing;
+
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
