@@ -137,7 +137,8 @@ fn serve(settings: ServeSettings, with_demo: WithDemo) -> anyhow::Result<()> {
         let mut application =
             Application::build(&settings, Environment::production()).context("starting the server")?;
         application.wait_until_recovered().context("recovering the data directory")?;
-        let base_url = format!("http://{}", settings.bind);
+        // The bound port, which differs from the asked one for `--bind ...:0`.
+        let base_url = format!("http://{}", std::net::SocketAddr::new(settings.bind.ip(), application.port));
         tracing::info!(%base_url, "listening");
         if with_demo == WithDemo::AsConfigured && settings.demo_enabled() {
             let secret = hs256_secret(settings.jwt.jwt_secret.as_deref(), &settings.data_dir)

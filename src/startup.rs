@@ -16,7 +16,7 @@ use crate::clock::{Clock, SystemClock};
 use crate::config::{JwtAlgorithmSetting, JwtSettings, ServeSettings};
 use crate::extract::isolated::ExtractorProgram;
 use crate::http::client_address::TrustedProxies;
-use crate::http::{start_server, AppState, HttpSettings, Readiness};
+use crate::http::{start_server, AppState, HttpSettings, Readiness, RequestsInFlight};
 use crate::store::blobs::{BlobError, BlobStore};
 use crate::store::wal::{
     FileStorage, Lsn, Storage, Wal, WalConfig, WalError, DEFAULT_BATCH_RECORDS_MAX, DEFAULT_QUEUE_CAPACITY,
@@ -59,6 +59,7 @@ pub enum StartupError {
 pub struct Application {
     pub port: u16,
     pub registry: Arc<Registry>,
+    pub requests_in_flight: RequestsInFlight,
     server: Option<actix_web::dev::Server>,
     readiness: Readiness,
     recovery: Option<std::thread::JoinHandle<Result<RecoveryReport, StartupError>>>,
@@ -151,6 +152,7 @@ impl Application {
             .map_err(|source| StartupError::Bind { address: settings.bind.to_string(), source })?;
         let port = listener.local_addr()?.port();
         let readiness = Readiness::default();
+        let requests_in_flight = RequestsInFlight::default();
         let state = actix_web::web::Data::new(AppState {
             registry: registry.clone(),
             jwt: Arc::new(verifier),
@@ -161,6 +163,7 @@ impl Application {
             ),
             apply_limiter_by_job: KeyedLimiter::new(settings.apply_rate_per_job_per_minute, environment.clock.clone()),
             readiness: readiness.clone(),
+            requests_in_flight: requests_in_flight.clone(),
             settings: HttpSettings {
                 claims_window: settings.claims_window,
                 intake_body_bytes_max: settings.intake_body_bytes_max,
@@ -176,6 +179,7 @@ impl Application {
         Ok(Application {
             port,
             registry,
+            requests_in_flight,
             server: Some(server),
             readiness,
             recovery: Some(recovery),

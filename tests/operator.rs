@@ -10,9 +10,8 @@ mod support;
 
 use std::path::{Path, PathBuf};
 use std::process::Output;
-use std::time::{Duration, Instant};
 
-use support::{between, fresh_data_dir, seed, shortlist, Server, WAIT_SECONDS_MAX};
+use support::{between, fresh_data_dir, seed, shortlist, Server};
 
 fn run(arguments: &[&str]) -> Output {
     shortlist().args(arguments).output().expect("the command runs")
@@ -40,21 +39,15 @@ fn data_directory_with_a_log(name: &str) -> (tempfile::TempDir, PathBuf) {
     assert!(seeded.status.success(), "{}", text(&seeded));
     let stdout = String::from_utf8_lossy(&seeded.stdout).into_owned();
     let key = stdout.split_whitespace().find(|word| word.starts_with("svc_live_")).expect("a key").to_owned();
-    let server = Server::start(&data_dir);
+    let mut server = Server::start(&data_dir);
     let jobs = server.get("/api/v1/jobs", &key);
     let job = between(&jobs, "{\"id\":\"", "\"");
     let page = server.get(&format!("/api/v1/jobs/{job}/applications"), &key);
     let application = between(&page, "\"applications\":[{\"id\":\"", "\"").to_owned();
     assert!(server.post(&format!("/api/v1/applications/{application}/ats/rerun"), &key).contains("\"queued\":true"));
-    let started = Instant::now();
-    loop {
-        let ats = server.get(&format!("/api/v1/applications/{application}/ats"), &key);
-        if ats.contains("\"run\":2,") && ats.contains("\"state\":\"done\"") {
-            break;
-        }
-        assert!(started.elapsed() < Duration::from_secs(WAIT_SECONDS_MAX), "the rerun finished");
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    server.wait_for_pipeline(&application, 2);
+    let ats = server.get(&format!("/api/v1/applications/{application}/ats"), &key);
+    assert!(ats.contains("\"run\":2") && ats.contains("\"state\":\"done\""), "the rerun read its packed resume: {ats}");
     drop(server);
     (scratch, data_dir)
 }

@@ -10,9 +10,7 @@ mod support;
 
 use std::path::PathBuf;
 
-use std::time::{Duration, Instant};
-
-use support::{between, fresh_data_dir, seed, shortlist, Server, WAIT_SECONDS_MAX};
+use support::{between, fresh_data_dir, seed, shortlist, Server};
 
 #[test]
 fn seed_writes_a_scored_data_set_that_a_server_then_serves_and_rescores() {
@@ -38,7 +36,7 @@ fn seed_writes_a_scored_data_set_that_a_server_then_serves_and_rescores() {
     assert!(String::from_utf8_lossy(&again.stderr).contains("already holds workspace seed-1"));
 
     let key = stdout.split_whitespace().find(|word| word.starts_with("svc_live_")).expect("a key").to_owned();
-    let server = Server::start(&data_dir);
+    let mut server = Server::start(&data_dir);
     let jobs = server.get("/api/v1/jobs?limit=5", &key);
     assert!(jobs.contains("\"applicationCount\":12") && jobs.contains("\"applicationCount\":5"), "{jobs}");
     let big_job = jobs
@@ -56,15 +54,9 @@ fn seed_writes_a_scored_data_set_that_a_server_then_serves_and_rescores() {
     let application = between(&page, "\"applications\":[{\"id\":\"", "\"");
     let rerun = server.post(&format!("/api/v1/applications/{application}/ats/rerun"), &key);
     assert!(rerun.contains("\"queued\":true"), "{rerun}");
-    let started = Instant::now();
-    loop {
-        let ats = server.get(&format!("/api/v1/applications/{application}/ats"), &key);
-        if ats.contains("\"run\":2") && ats.contains("\"state\":\"done\"") {
-            break;
-        }
-        assert!(started.elapsed() < Duration::from_secs(WAIT_SECONDS_MAX), "the rerun read its packed resume: {ats}");
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    server.wait_for_pipeline(application, 2);
+    let ats = server.get(&format!("/api/v1/applications/{application}/ats"), &key);
+    assert!(ats.contains("\"run\":2") && ats.contains("\"state\":\"done\""), "the rerun read its packed resume: {ats}");
     drop(server);
 }
 

@@ -24,4 +24,4 @@ pub mod state;
 pub mod v1;
 
 pub use server::{start_server, ServerHandle};
-pub use state::{AppState, HttpSettings, Readiness};
+pub use state::{AppState, HttpSettings, Readiness, RequestsInFlight};

@@ -10,7 +10,7 @@ use serde_json::json;
 
 use super::envelope::success;
 use super::error::{ApiError, Surface};
-use super::middleware::{body_deadline, contain_panics, rate_limit_headers, readiness_gate};
+use super::middleware::{body_deadline, contain_panics, count_in_flight, rate_limit_headers, readiness_gate};
 use super::state::AppState;
 use super::{dashboard, intake, v1};
 
@@ -29,6 +29,7 @@ pub fn start_server(listener: TcpListener, state: web::Data<AppState>, workers: 
             .default_service(web::to(route_not_found))
             .wrap(from_fn(readiness_gate))
             .wrap(from_fn(body_deadline))
+            .wrap(from_fn(count_in_flight))
     })
     .workers(workers.max(1))
     .shutdown_timeout(shutdown_timeout_seconds)

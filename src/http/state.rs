@@ -1,6 +1,6 @@
 //! What every handler shares.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use std::net::IpAddr;
@@ -47,9 +47,56 @@ impl Readiness {
     }
 }
 
+/// The requests the server is handling now: counted by the outermost
+/// middleware, for the operator's view and for tests that must know a
+/// request has arrived before they act (instead of sleeping on a guess).
+#[derive(Clone, Default)]
+pub struct RequestsInFlight(Arc<InFlight>);
+
+#[derive(Default)]
+struct InFlight {
+    count: AtomicUsize,
+    arrived: tokio::sync::Notify,
+}
+
+impl RequestsInFlight {
+    pub fn count(&self) -> usize {
+        self.0.count.load(Ordering::Acquire)
+    }
+
+    /// Counts a request until the guard drops, whether it ends or is cancelled.
+    pub fn enter(&self) -> InFlightGuard {
+        self.0.count.fetch_add(1, Ordering::AcqRel);
+        self.0.arrived.notify_waiters();
+        InFlightGuard(self.clone())
+    }
+
+    /// Returns once at least `count` requests are in flight.
+    pub async fn at_least(&self, count: usize) {
+        loop {
+            let arrived = self.0.arrived.notified();
+            tokio::pin!(arrived);
+            arrived.as_mut().enable();
+            if self.count() >= count {
+                return;
+            }
+            arrived.await;
+        }
+    }
+}
+
+pub struct InFlightGuard(RequestsInFlight);
+
+impl Drop for InFlightGuard {
+    fn drop(&mut self) {
+        (self.0).0.count.fetch_sub(1, Ordering::AcqRel);
+    }
+}
+
 pub struct AppState {
     pub registry: Arc<Registry>,
     pub readiness: Readiness,
+    pub requests_in_flight: RequestsInFlight,
     pub jwt: Arc<JwtVerifier>,
     /// /api/v1 requests without a valid key, per client address.
     pub anonymous_limiter: KeyedLimiter<IpAddr>,

@@ -33,7 +33,7 @@ use super::registry::Directory;
 use crate::clock::Clock;
 use crate::domain::commands::{Command, CompletePipeline, DecideContext, RecordKeyUse};
 use crate::domain::error::DomainError;
-use crate::domain::event::Event;
+use crate::domain::event::{Event, PipelineOutcome};
 use crate::domain::ids::{ApplicationId, WorkspaceId};
 use crate::domain::time::Timestamp;
 use crate::domain::workspace::Workspace;
@@ -490,10 +490,16 @@ impl Handler<PipelineFinished> for WorkspaceActor {
 
     fn handle(&mut self, PipelineFinished(command): PipelineFinished, context: &mut Self::Context) {
         self.pipelines_running = self.pipelines_running.saturating_sub(1);
-        self.submit(&command, context, |result| {
-            if let Err(error) = result {
-                tracing::warn!(%error, "a pipeline result could not be recorded");
-            }
+        let (application_id, run) = (command.application_id.clone(), command.run);
+        let state = match &command.outcome {
+            PipelineOutcome::Completed { .. } => "done",
+            PipelineOutcome::Failed { .. } => "failed",
+        };
+        // Logged once the result is durable and readable, so that whoever
+        // follows the log may read the result when the line appears.
+        self.submit(&command, context, move |result| match result {
+            Ok(()) => tracing::info!(%application_id, run, state, "pipeline result recorded"),
+            Err(error) => tracing::warn!(%application_id, run, %error, "a pipeline result could not be recorded"),
         });
         self.dispatch_pipelines(context);
     }

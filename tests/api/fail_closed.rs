@@ -442,7 +442,10 @@ async fn a_graceful_shutdown_ends_within_its_bound_whatever_a_client_holds_open(
     );
     let mut stalled = TcpStream::connect(address).unwrap();
     stalled.write_all(head.as_bytes()).unwrap();
-    actix_web::rt::time::sleep(Duration::from_millis(200)).await;
+    // Shut down only once the server holds the request, reading its body.
+    actix_web::rt::time::timeout(Duration::from_secs(10), app.requests_in_flight.at_least(1))
+        .await
+        .expect("the stalled request reaches a handler");
     let started = Instant::now();
     let stopping = app.stop_gracefully();
     actix_web::rt::time::timeout(Duration::from_secs(10), stopping).await.expect("the shutdown ends");

@@ -15,6 +15,7 @@ use shortlist::clock::{Clock, ManualClock, SystemClock};
 use shortlist::config::{DurabilitySettings, ExtractionSettings, JwtAlgorithmSetting, JwtSettings, ServeSettings};
 use shortlist::domain::member::Role;
 use shortlist::domain::time::Timestamp;
+use shortlist::http::RequestsInFlight;
 use shortlist::startup::{Application, Environment, StartupError};
 use shortlist::store::wal::{FileStorage, FsyncMode, Storage};
 use shortlist::workspace::Registry;
@@ -31,6 +32,7 @@ pub struct TestApp {
     pub clock: Arc<ManualClock>,
     pub signer: JwtSigner,
     pub registry: Arc<Registry>,
+    pub requests_in_flight: RequestsInFlight,
     pub data_dir: PathBuf,
     server: actix_web::dev::ServerHandle,
     running: actix_web::rt::task::JoinHandle<Result<(), StartupError>>,
@@ -112,6 +114,7 @@ pub async fn spawn_app_on(adjust: impl FnOnce(&mut ServeSettings), storage: Arc<
     application.wait_until_recovered().expect("recovery succeeds");
     let base_url = format!("http://127.0.0.1:{}", application.port);
     let registry = application.registry.clone();
+    let requests_in_flight = application.requests_in_flight.clone();
     let server = application.server_handle().expect("the server runs");
     let running = actix_web::rt::spawn(application.run_until_stopped());
     TestApp {
@@ -120,6 +123,7 @@ pub async fn spawn_app_on(adjust: impl FnOnce(&mut ServeSettings), storage: Arc<
         clock,
         signer: JwtSigner::new(TEST_JWT_SECRET.as_bytes()),
         registry,
+        requests_in_flight,
         data_dir: settings.data_dir.clone(),
         server,
         running,

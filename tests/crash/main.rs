@@ -42,8 +42,7 @@ mod workload;
 use std::cell::{Cell, RefCell};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs::OpenOptions;
-use std::io::Write;
-use std::net::TcpListener;
+use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::rc::Rc;
@@ -80,7 +79,6 @@ pub(crate) const WORKLOAD_MILLISECONDS_MIN: u64 = 200;
 pub(crate) const WORKLOAD_MILLISECONDS_MAX: u64 = 1_500;
 pub(crate) const REQUEST_TIMEOUT: Duration = Duration::from_secs(5);
 pub(crate) const READY_WAIT_MAX: Duration = Duration::from_secs(20);
-pub(crate) const READY_POLL: Duration = Duration::from_millis(10);
 /// How long the tasks may take to notice the kill and stop.
 pub(crate) const TASKS_STOP_WAIT_MAX: Duration = Duration::from_secs(15);
 /// How long the pipelines may take to settle before the final restart.
@@ -88,8 +86,6 @@ pub(crate) const PIPELINES_SETTLE_WAIT_MAX: Duration = Duration::from_secs(60);
 /// Concurrent requests while reading the workspace back.
 pub(crate) const VERIFY_CONCURRENCY: usize = 8;
 pub(crate) const PAGE_LIMIT: usize = PAGE_LIMIT_MAX;
-/// Attempts at starting the server when the free port was taken meanwhile.
-pub(crate) const START_ATTEMPTS_MAX: usize = 3;
 
 pub(crate) const ORG: &str = "crash";
 pub(crate) const OWNER: &str = "crash-owner";
@@ -256,7 +252,7 @@ async fn every_acknowledged_write_survives_sigkill_at_random_moments_and_nothing
     // Finally: let every pipeline finish, kill once more, and check that the
     // results readers saw survive too (and that no pipeline runs again).
     let api = Api { client: server.client.clone(), base_url: server.base_url.clone(), key: setup.key.clone(), token };
-    let settled = wait_for_pipelines(&directory, &api, &setup.job_id).await;
+    let settled = wait_for_pipelines(&directory, &api, &mut server, &setup.job_id).await;
     let scores: BTreeMap<String, (Value, Value)> = settled
         .iter()
         .map(|item| {

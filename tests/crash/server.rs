@@ -83,6 +83,9 @@ pub(crate) struct Server {
     pub(crate) child: Child,
     pub(crate) base_url: String,
     pub(crate) client: awc::Client,
+    /// The server's log (stderr), line by line, as it is written; the lines
+    /// are also appended to the directory's stderr log.
+    pub(crate) log: tokio::sync::mpsc::UnboundedReceiver<String>,
 }
 
 impl Server {
@@ -90,6 +93,13 @@ impl Server {
     pub(crate) fn kill(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+
+    /// The next log line, or `None` when the server has exited or nothing
+    /// was logged before `deadline`.
+    pub(crate) async fn next_log_line(&mut self, deadline: Instant) -> Option<String> {
+        let wait = deadline.saturating_duration_since(Instant::now());
+        actix_web::rt::time::timeout(wait, self.log.recv()).await.ok().flatten()
     }
 }
 
@@ -99,71 +109,67 @@ impl Drop for Server {
     }
 }
 
-pub(crate) fn free_port() -> u16 {
-    let listener = TcpListener::bind("127.0.0.1:0").expect("a free port is found");
-    listener.local_addr().expect("the port is known").port()
-}
-
 pub(crate) fn client() -> awc::Client {
     awc::Client::builder().timeout(REQUEST_TIMEOUT).finish()
 }
 
-/// Starts the binary on the data directory and waits until `/readyz` answers
-/// 200; returns the server and how long recovery took.
+/// Starts the binary on the data directory, on a port it chooses, and waits
+/// until it logs the address it listens on, which it does once recovery
+/// has finished; returns the server and how long that took.
 pub(crate) async fn start_server(directory: &TestDirectory, start: usize) -> (Server, Duration) {
-    for attempt in 1..=START_ATTEMPTS_MAX {
-        let port = free_port();
-        let open_log = |path: PathBuf| {
-            let mut file = OpenOptions::new().create(true).append(true).open(path).expect("the log file opens");
-            writeln!(file, "===== start {start} (attempt {attempt}) on port {port} =====").expect("the log is written");
-            file
+    let open_log = |path: PathBuf| {
+        let mut file = OpenOptions::new().create(true).append(true).open(path).expect("the log file opens");
+        writeln!(file, "===== start {start} =====").expect("the log is written");
+        file
+    };
+    let stdout = open_log(directory.stdout_log());
+    let mut stderr_log = open_log(directory.stderr_log());
+    let started = Instant::now();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_shortlist"))
+        .arg("serve")
+        .arg("--no-demo")
+        .args(["--bind", "127.0.0.1:0"])
+        .arg("--data-dir")
+        .arg(directory.data_dir())
+        .args(["--jwt-secret", JWT_SECRET])
+        .args(["--rate-limit-per-minute", "10000000"])
+        .args(["--apply-rate-per-address-per-minute", "0", "--apply-rate-per-job-per-minute", "0"])
+        .args(["--fsync", "always"])
+        .args(["--snapshot-every-records", "300"])
+        .args(["--wal-segment-bytes", "262144"])
+        // Warnings from everything, and the server's own progress: the
+        // address it listens on and each pipeline result it records.
+        .env("SHORTLIST_LOG", "warn,shortlist=info")
+        .stdin(Stdio::null())
+        .stdout(stdout)
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|error| directory.fail(&format!("start {start}: the binary could not be spawned: {error}")));
+    let stderr = child.stderr.take().expect("a piped stderr");
+    let (lines, log) = tokio::sync::mpsc::unbounded_channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            let _ = writeln!(stderr_log, "{line}");
+            if lines.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let mut server = Server { child, base_url: String::new(), client: client(), log };
+    let deadline = started + READY_WAIT_MAX;
+    loop {
+        let Some(line) = server.next_log_line(deadline).await else {
+            let status = server.child.try_wait().ok().flatten();
+            server.kill();
+            directory.fail(&format!(
+                "start {start}: no \"listening\" line within {READY_WAIT_MAX:?} (exit status: {status:?})"
+            ));
         };
-        let (stdout, stderr) = (open_log(directory.stdout_log()), open_log(directory.stderr_log()));
-        let started = Instant::now();
-        let child = Command::new(env!("CARGO_BIN_EXE_shortlist"))
-            .arg("serve")
-            .arg("--no-demo")
-            .args(["--bind", &format!("127.0.0.1:{port}")])
-            .arg("--data-dir")
-            .arg(directory.data_dir())
-            .args(["--jwt-secret", JWT_SECRET])
-            .args(["--rate-limit-per-minute", "10000000"])
-            .args(["--apply-rate-per-address-per-minute", "0", "--apply-rate-per-job-per-minute", "0"])
-            .args(["--fsync", "always"])
-            .args(["--snapshot-every-records", "300"])
-            .args(["--wal-segment-bytes", "262144"])
-            .env("SHORTLIST_LOG", "warn")
-            .stdin(Stdio::null())
-            .stdout(stdout)
-            .stderr(stderr)
-            .spawn()
-            .unwrap_or_else(|error| {
-                directory.fail(&format!("start {start}: the binary could not be spawned: {error}"))
-            });
-        let mut server = Server { child, base_url: format!("http://127.0.0.1:{port}"), client: client() };
-        loop {
-            if let Ok(Some(status)) = server.child.try_wait() {
-                let stderr = std::fs::read_to_string(directory.stderr_log()).unwrap_or_default();
-                let last_start = stderr.rsplit("===== start").next().unwrap_or("");
-                if last_start.contains("could not bind") && attempt < START_ATTEMPTS_MAX {
-                    break;
-                }
-                directory.fail(&format!("start {start}: the server exited ({status}) before it was ready"));
-            }
-            let probe = server.client.get(format!("{}/readyz", server.base_url)).timeout(Duration::from_secs(1));
-            if let Ok(response) = probe.send().await {
-                if response.status().as_u16() == 200 {
-                    return (server, started.elapsed());
-                }
-            }
-            if started.elapsed() > READY_WAIT_MAX {
-                server.kill();
-                directory.fail(&format!("start {start}: /readyz did not answer 200 within {READY_WAIT_MAX:?}"));
-            }
-            actix_web::rt::time::sleep(READY_POLL).await;
+        if let Some((_, address)) = line.split_once("listening base_url=") {
+            server.base_url = address.split_whitespace().next().unwrap_or_default().to_owned();
+            return (server, started.elapsed());
         }
     }
-    directory.fail(&format!("start {start}: no free port could be bound in {START_ATTEMPTS_MAX} attempts"))
 }
 
 /// What became of one request.

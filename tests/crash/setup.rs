@@ -69,23 +69,39 @@ pub(crate) fn owner_token() -> String {
     JwtSigner::new(JWT_SECRET.as_bytes()).sign(ORG, OWNER, Role::Owner, now, 3_600)
 }
 
-/// Polls the listing until no pipeline is queued or running; returns the
-/// applications' list items.
-pub(crate) async fn wait_for_pipelines(directory: &TestDirectory, api: &Api, job_id: &str) -> Vec<Value> {
-    let started = Instant::now();
+/// Waits until no pipeline is queued or running, and returns the
+/// applications' list items. Each round lists the job, then waits for the
+/// server to log a recorded result of one of the busy applications; a line
+/// is logged once the result is readable, so the next listing shows it.
+pub(crate) async fn wait_for_pipelines(
+    directory: &TestDirectory,
+    api: &Api,
+    server: &mut Server,
+    job_id: &str,
+) -> Vec<Value> {
+    let deadline = Instant::now() + PIPELINES_SETTLE_WAIT_MAX;
     loop {
         let path = format!("/api/v1/jobs/{job_id}/applications?sort=created-asc");
         let listed = api
             .all_pages(&path, "applications", Auth::Key(&api.key))
             .await
             .unwrap_or_else(|error| directory.fail(&format!("waiting for the pipelines: {error}")));
-        let busy = listed.iter().filter(|item| matches!(item["pipelineState"].as_str(), Some("queued" | "running")));
-        if busy.count() == 0 {
+        let busy: BTreeSet<String> = listed
+            .iter()
+            .filter(|item| matches!(item["pipelineState"].as_str(), Some("queued" | "running")))
+            .map(|item| format!("application_id={}", item["id"].as_str().unwrap_or_default()))
+            .collect();
+        if busy.is_empty() {
             return listed;
         }
-        if started.elapsed() > PIPELINES_SETTLE_WAIT_MAX {
-            directory.fail(&format!("the pipelines did not settle within {PIPELINES_SETTLE_WAIT_MAX:?}"));
+        loop {
+            let Some(line) = server.next_log_line(deadline).await else {
+                directory.fail(&format!("the pipelines did not settle within {PIPELINES_SETTLE_WAIT_MAX:?}: {busy:?}"));
+            };
+            let recorded = line.contains("pipeline result recorded");
+            if recorded && busy.iter().any(|application| line.contains(application.as_str())) {
+                break;
+            }
         }
-        actix_web::rt::time::sleep(Duration::from_millis(100)).await;
     }
 }

@@ -4,10 +4,11 @@
 
 #![allow(dead_code)] // each test file uses its own part of this
 
-use std::io::{Read, Write};
-use std::net::{TcpListener, TcpStream};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 /// How long a command or a server start may take before the test fails.
@@ -20,7 +21,7 @@ pub fn shortlist() -> Command {
 /// Runs `shortlist seed` with `arguments`, failing the test if it has not
 /// exited within `WAIT_SECONDS_MAX` (it must stop by itself).
 pub fn seed(data_dir: &Path, arguments: &[&str]) -> Output {
-    let mut child = shortlist()
+    let child = shortlist()
         .arg("seed")
         .args(["--data-dir", data_dir.to_str().expect("a UTF-8 path"), "--bind", "127.0.0.1:0"])
         .args(arguments)
@@ -28,15 +29,18 @@ pub fn seed(data_dir: &Path, arguments: &[&str]) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("the binary starts");
-    let started = Instant::now();
-    while child.try_wait().expect("waits").is_none() {
-        if started.elapsed() > Duration::from_secs(WAIT_SECONDS_MAX) {
-            let _ = child.kill();
+    let process_id = child.id();
+    let (exited, exit) = mpsc::channel();
+    std::thread::spawn(move || exited.send(child.wait_with_output()));
+    match exit.recv_timeout(Duration::from_secs(WAIT_SECONDS_MAX)) {
+        Ok(output) => output.expect("its output"),
+        Err(_) => {
+            // SAFETY: kill(2) on the child's process ID, which it keeps until
+            // it is reaped, and it is reaped only by the thread still waiting.
+            unsafe { libc::kill(process_id as libc::pid_t, libc::SIGKILL) };
             panic!("seed did not exit within {WAIT_SECONDS_MAX} s");
         }
-        std::thread::sleep(Duration::from_millis(50));
     }
-    child.wait_with_output().expect("its output")
 }
 
 /// A scratch directory, removed when the guard drops, and a data directory
@@ -54,30 +58,64 @@ pub fn between<'a>(text: &'a str, before: &str, after: &str) -> &'a str {
     &text[start..start + end]
 }
 
-/// `shortlist serve` on a seeded directory, stopped when dropped.
+/// `shortlist serve` on a seeded directory, stopped when dropped. The test
+/// follows its log (stderr) line by line: it is ready when it logs the
+/// address it listens on, and background work is waited for by the line
+/// that reports it, so nothing polls.
 pub struct Server {
     child: std::process::Child,
-    port: u16,
+    address: String,
+    log: Receiver<String>,
 }
 
 impl Server {
     pub fn start(data_dir: &Path) -> Server {
-        let port =
-            TcpListener::bind("127.0.0.1:0").and_then(|listener| listener.local_addr()).expect("a free port").port();
-        let child = shortlist()
+        let mut child = shortlist()
             .args(["serve", "--no-demo", "--data-dir", data_dir.to_str().expect("a UTF-8 path")])
-            .args(["--bind", &format!("127.0.0.1:{port}")])
+            .args(["--bind", "127.0.0.1:0"])
+            .env("SHORTLIST_LOG", "info")
             .stdout(Stdio::null())
-            .stderr(Stdio::null())
+            .stderr(Stdio::piped())
             .spawn()
             .expect("the server starts");
-        let server = Server { child, port };
-        let started = Instant::now();
-        while !server.request("GET", "/readyz", "").contains("\"ready\":true") {
-            assert!(started.elapsed() < Duration::from_secs(WAIT_SECONDS_MAX), "the server became ready");
-            std::thread::sleep(Duration::from_millis(50));
-        }
+        let stderr = child.stderr.take().expect("a piped stderr");
+        let (lines, log) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+                if lines.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut server = Server { child, address: String::new(), log };
+        let listening = server.wait_for_log("the server listens", |line| line.contains("listening"));
+        let after = &listening[listening.find("base_url=http://").expect("the address is logged") + 16..];
+        server.address = after.split_whitespace().next().unwrap_or("").to_owned();
         server
+    }
+
+    /// The first log line from now on that `matches`, or the test fails
+    /// after `WAIT_SECONDS_MAX` (or when the server exits), naming `what`.
+    pub fn wait_for_log(&mut self, what: &str, matches: impl Fn(&str) -> bool) -> String {
+        let deadline = Instant::now() + Duration::from_secs(WAIT_SECONDS_MAX);
+        loop {
+            match self.log.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
+                Ok(line) if matches(&line) => return line,
+                Ok(_) => {}
+                Err(RecvTimeoutError::Timeout) => {
+                    panic!("waited {WAIT_SECONDS_MAX} s for the server to log that {what}")
+                }
+                Err(RecvTimeoutError::Disconnected) => panic!("the server exited before it logged that {what}"),
+            }
+        }
+    }
+
+    /// Waits for the log line that records the result of `run` of an application's pipeline.
+    pub fn wait_for_pipeline(&mut self, application_id: &str, run: u32) -> String {
+        let (application, run_field) = (format!("application_id={application_id}"), format!("run={run}"));
+        self.wait_for_log(&format!("run {run} of {application_id}'s pipeline was recorded"), |line| {
+            line.contains("pipeline result recorded") && line.contains(&application) && line.contains(&run_field)
+        })
     }
 
     pub fn get(&self, path: &str, key: &str) -> String {
@@ -88,16 +126,15 @@ impl Server {
         self.request("POST", path, key)
     }
 
-    /// The response body ("" when the server is not listening yet).
+    /// The response body.
     pub fn request(&self, method: &str, path: &str, key: &str) -> String {
-        let Ok(mut stream) = TcpStream::connect(("127.0.0.1", self.port)) else { return String::new() };
+        let mut stream = TcpStream::connect(&self.address).expect("the server accepts a connection");
         let request = format!(
             "{method} {path} HTTP/1.1\r\nHost: localhost\r\nX-API-Key: {key}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
         );
+        stream.write_all(request.as_bytes()).expect("the request is sent");
         let mut response = String::new();
-        if stream.write_all(request.as_bytes()).is_err() || stream.read_to_string(&mut response).is_err() {
-            return String::new();
-        }
+        stream.read_to_string(&mut response).expect("the response is read");
         response.split_once("\r\n\r\n").map(|(_, body)| body.to_owned()).unwrap_or_default()
     }
 }

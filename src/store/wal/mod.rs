@@ -67,6 +67,7 @@
 mod config;
 mod error;
 mod frame;
+mod handle;
 mod reader;
 mod recovery;
 mod segment;
@@ -82,10 +83,10 @@ pub use config::{
 };
 pub use error::WalError;
 pub use frame::{RECORD_HEADER_BYTES, RECORD_PAYLOAD_BYTES_MAX};
+pub use handle::{Completion, OpenReport, TruncatedTail, Wal};
 pub use reader::{read_records, verify, verify_with_progress, ReadProgress, RecordIterator, TornTail, VerifyReport};
 pub use segment::{segment_file_name, SEGMENT_FILE_EXTENSION};
 pub use storage::{FaultyStorage, FileStorage, SegmentFile, Storage};
-pub use writer::{Completion, OpenReport, TruncatedTail, Wal};
 
 /// A log sequence number: the position of a record in the log. The first
 /// record is 1; 0 means "no record" (an empty log, or nothing durable yet).

@@ -124,7 +124,10 @@ fn appends_block_while_the_queue_is_full() {
             wal.append(b"waits for room".to_vec(), completion_sending_to(sender.clone())).expect("queued");
             returned.store(true, Ordering::SeqCst);
         });
-        std::thread::sleep(std::time::Duration::from_millis(50));
+        // Waits for a state, not for time: the third append blocks on the full queue.
+        while wal.appends_waiting_for_room() == 0 {
+            std::thread::yield_now();
+        }
         assert!(!returned.load(Ordering::SeqCst), "the third append must wait while the queue is full");
         storage.release();
     });
