@@ -450,3 +450,10 @@ where
 pub fn application_ids(reply: &Reply) -> Vec<&str> {
     reply.data()["applications"].as_array().unwrap().iter().map(|item| item["id"].as_str().unwrap()).collect()
 }
+
+/// A 400 V1_INVALID_REQUEST, with `case` in the failure message.
+#[track_caller]
+pub fn assert_v1_invalid(reply: &Reply, case: &str) {
+    assert_eq!(reply.status, 400, "{case}: {}", reply.body);
+    assert_eq!(reply.error_code(), "V1_INVALID_REQUEST", "{case}: {}", reply.body);
+}

@@ -12,6 +12,8 @@ mod faults;
 mod intake;
 mod keys;
 mod listing;
+mod refused_record;
+mod reruns;
 mod settings;
 mod tokens;
 mod v1_reads;

@@ -22,21 +22,53 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use serde_json::{json, Value};
-use shortlist::domain::commands::{Command, DecideContext};
-use shortlist::domain::error::DomainResult;
-use shortlist::domain::event::Event;
-use shortlist::domain::ids::{JobId, WorkspaceId};
-use shortlist::domain::workspace::Workspace;
-use shortlist::store::wal::{
-    verify, FaultyStorage, FileStorage, Storage, VerifyReport, RECORD_PAYLOAD_BYTES_MAX, SEGMENT_FILE_EXTENSION,
-};
-use shortlist::workspace::RegistryError;
+use shortlist::store::wal::{verify, FaultyStorage, FileStorage, Storage, VerifyReport, SEGMENT_FILE_EXTENSION};
 
-use crate::helpers::{fixture, spawn_app, spawn_app_on, Auth, Reply, TestApp, MATCHING_RESUME};
+use crate::helpers::{fixture, spawn_app_on, Auth, Reply, TestApp, MATCHING_RESUME};
+
+mod storage;
+
+use storage::*;
 
 const ORG: &str = "acme";
 const FAILED_COMMENT: &str = "This comment was never acknowledged.";
 const FAILED_CANDIDATE: &str = "Cy Unacknowledged";
+
+/// What the tests need of a fixture, without the fixture's app: the IDs, the
+/// key (its plaintext works on a restarted app too) and the owner's token.
+struct Known {
+    token: String,
+    key: String,
+    key_id: String,
+    team_id: String,
+    paid_job_id: String,
+    free_job_id: String,
+    stage_ids: Vec<String>,
+    /// The application with a resume: scored, moved, tagged, commented, rerun.
+    ana: String,
+    /// The application without a resume: tagged and commented.
+    bo: String,
+}
+
+impl Known {
+    fn from_fixture(fixture: &crate::helpers::Fixture, ana: String, bo: String) -> Known {
+        Known {
+            token: fixture.token.clone(),
+            key: fixture.key.clone(),
+            key_id: fixture.key_id.clone(),
+            team_id: fixture.team_id.clone(),
+            paid_job_id: fixture.paid_job_id().to_owned(),
+            free_job_id: fixture.free_job_id().to_owned(),
+            stage_ids: (0..3).map(|position| fixture.stage_id(position).to_owned()).collect(),
+            ana,
+            bo,
+        }
+    }
+
+    fn stage(&self, position: usize) -> &str {
+        &self.stage_ids[position]
+    }
+}
 
 // ----- one fault, then every kind of write -----
 
@@ -512,173 +544,4 @@ async fn move_stage(app: &TestApp, known: &Known, application_id: &str, stage_id
 
 fn v1_application(application_id: &str, rest: &str) -> String {
     format!("/api/v1/applications/{application_id}{rest}")
-}
-
-// ----- the app, its data directory and its log -----
-
-#[derive(Clone, Copy, Debug)]
-enum Fault {
-    FailedFsync,
-    ShortWrite,
-    DiskFull,
-}
-
-impl Fault {
-    fn arm(self, storage: &FaultyStorage) {
-        match self {
-            Fault::FailedFsync => storage.fail_next_sync(),
-            Fault::ShortWrite => storage.short_write_next(),
-            Fault::DiskFull => storage.enospc_next_write(),
-        }
-    }
-}
-
-/// What the tests need of a fixture, without the fixture's app: the IDs, the
-/// key (its plaintext works on a restarted app too) and the owner's token.
-struct Known {
-    token: String,
-    key: String,
-    key_id: String,
-    team_id: String,
-    paid_job_id: String,
-    free_job_id: String,
-    stage_ids: Vec<String>,
-    /// The application with a resume: scored, moved, tagged, commented, rerun.
-    ana: String,
-    /// The application without a resume: tagged and commented.
-    bo: String,
-}
-
-impl Known {
-    fn from_fixture(fixture: &crate::helpers::Fixture, ana: String, bo: String) -> Known {
-        Known {
-            token: fixture.token.clone(),
-            key: fixture.key.clone(),
-            key_id: fixture.key_id.clone(),
-            team_id: fixture.team_id.clone(),
-            paid_job_id: fixture.paid_job_id().to_owned(),
-            free_job_id: fixture.free_job_id().to_owned(),
-            stage_ids: (0..3).map(|position| fixture.stage_id(position).to_owned()).collect(),
-            ana,
-            bo,
-        }
-    }
-
-    fn stage(&self, position: usize) -> &str {
-        &self.stage_ids[position]
-    }
-}
-
-/// A data directory of the test's own, so that a second app can be started
-/// on it; removed when the test ends.
-struct DataDirectory(crate::helpers::TempDirectory);
-
-impl DataDirectory {
-    fn new(name: &str) -> DataDirectory {
-        DataDirectory(crate::helpers::temp_directory(&format!("faults-{name}")))
-    }
-
-    fn path(&self) -> PathBuf {
-        self.0.path().to_path_buf()
-    }
-
-    fn wal(&self) -> PathBuf {
-        self.0.path().join("wal")
-    }
-}
-
-/// An app on `data_directory` whose log writes through `storage`, with rate
-/// limits out of the way and no snapshots, so that a restart rebuilds every
-/// workspace from the log alone.
-async fn spawn_on(data_directory: &DataDirectory, storage: Arc<dyn Storage>) -> TestApp {
-    let path = data_directory.path();
-    spawn_app_on(
-        move |settings| {
-            settings.data_dir = path;
-            settings.rate_limit_per_minute = 1_000_000;
-            settings.durability.snapshot_interval_seconds = 86_400;
-            settings.durability.snapshot_every_records = 1_000_000;
-        },
-        storage,
-    )
-    .await
-}
-
-/// The log reads cleanly from its first record to its last.
-#[track_caller]
-fn verify_log(data_directory: &DataDirectory) -> VerifyReport {
-    verify(&data_directory.wal()).expect("the log verifies")
-}
-
-/// The length of every segment, added up.
-fn segment_bytes(data_directory: &DataDirectory) -> u64 {
-    segment_files(&data_directory.wal())
-        .iter()
-        .map(|path| std::fs::metadata(path).expect("a segment's metadata").len())
-        .sum()
-}
-
-fn segment_files(directory: &Path) -> Vec<PathBuf> {
-    std::fs::read_dir(directory)
-        .expect("the log directory is readable")
-        .map(|entry| entry.expect("a directory entry").path())
-        .filter(|path| path.extension().is_some_and(|extension| extension == SEGMENT_FILE_EXTENSION))
-        .collect()
-}
-
-/// Retitles a job with a title far over the log's record limit, skipping
-/// the validation a real command does: the only way to make the log refuse
-/// a record, since every real input is bounded well below that limit.
-struct OversizedRetitle {
-    job_id: JobId,
-}
-
-impl Command for OversizedRetitle {
-    type Output = ();
-
-    fn decide(&self, workspace: &Workspace, context: &mut DecideContext<'_>) -> DomainResult<Vec<Event>> {
-        let job = &workspace.jobs[&self.job_id];
-        let mut definition = job.definition.clone();
-        definition.title = "x".repeat(RECORD_PAYLOAD_BYTES_MAX + 1);
-        Ok(vec![Event::JobUpdated {
-            job_id: job.id.clone(),
-            team_id: job.team_id.clone(),
-            definition,
-            fit_scores_remaining: job.fit_scores_remaining,
-            at: context.now,
-        }])
-    }
-
-    fn respond(&self, _workspace: &Workspace, _events: &[Event]) -> DomainResult<()> {
-        Ok(())
-    }
-}
-
-/// The other branch of a journal error: a record the log would refuse is
-/// refused before its write is applied, so it fails that write alone and
-/// the workspace takes the next one (a failed fsync, above, stops them all).
-#[actix_web::test]
-async fn a_record_the_log_refuses_fails_its_write_alone_and_the_workspace_goes_on() {
-    let app = spawn_app().await;
-    let fixture = fixture(&app, "acme").await;
-    let handle = app.registry.workspace(&WorkspaceId::parse("acme").unwrap()).expect("the workspace");
-    let job_id = JobId::parse(fixture.paid_job_id()).unwrap();
-
-    match app.registry.execute(&handle, OversizedRetitle { job_id }).await {
-        Err(RegistryError::Journal(error)) => {
-            assert_eq!(error.code(), "WAL_RECORD_TOO_LARGE");
-            assert!(!error.is_fail_stop());
-        }
-        other => panic!("the oversized record was not refused: {:?}", other.map(|()| "applied")),
-    }
-    let job = app.get(&format!("/api/v1/jobs/{}", fixture.paid_job_id()), &fixture.key).await.expect(200);
-    assert_eq!(job.data()["title"], fixture.paid_job["title"], "nothing of the refused write was applied");
-    app.apply_without_resume(fixture.paid_job_id(), "Ana After").await;
-    app.comment(
-        &fixture.key,
-        &app.apply_without_resume(fixture.paid_job_id(), "Bo After").await,
-        json!({ "text": "still writing" }),
-    )
-    .await
-    .expect(201);
 }
