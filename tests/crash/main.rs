@@ -72,11 +72,12 @@ pub(crate) const CRASH_CYCLES: usize = 20;
 pub(crate) const WRITER_TASKS: usize = 8;
 /// Concurrent reader tasks recording what they saw before the kill.
 pub(crate) const READER_TASKS: usize = 2;
-/// Readers pause this long between reads.
-pub(crate) const READER_PAUSE: Duration = Duration::from_millis(2);
-/// How long the clients write before the kill, drawn uniformly from this range.
-pub(crate) const WORKLOAD_MILLISECONDS_MIN: u64 = 200;
-pub(crate) const WORKLOAD_MILLISECONDS_MAX: u64 = 1_500;
+/// Writes acknowledged in a cycle before the kill, drawn uniformly from
+/// this range (about 0.2 to 1.5 s of writing on a 2-core machine).
+pub(crate) const KILL_AFTER_WRITES_MIN: u64 = 300;
+pub(crate) const KILL_AFTER_WRITES_MAX: u64 = 2_500;
+/// How long a cycle may take to reach its writes before the test fails.
+pub(crate) const KILL_WAIT_MAX: Duration = Duration::from_secs(60);
 pub(crate) const REQUEST_TIMEOUT: Duration = Duration::from_secs(5);
 pub(crate) const READY_WAIT_MAX: Duration = Duration::from_secs(20);
 /// How long the tasks may take to notice the kill and stop.
@@ -184,6 +185,7 @@ async fn every_acknowledged_write_survives_sigkill_at_random_moments_and_nothing
             cycle,
             model: model.clone(),
             stop: Cell::new(false),
+            progress: tokio::sync::Notify::new(),
         });
         let mut tasks = Vec::new();
         for task in 0..WRITER_TASKS {
@@ -195,10 +197,28 @@ async fn every_acknowledged_write_survives_sigkill_at_random_moments_and_nothing
             tasks.push(actix_web::rt::spawn(reader(workload.clone(), task_rng)));
         }
 
-        let kill_after = Duration::from_millis(rng.random_range(WORKLOAD_MILLISECONDS_MIN..=WORKLOAD_MILLISECONDS_MAX));
-        actix_web::rt::time::sleep(kill_after).await;
+        // The kill lands after a random number of acknowledged writes, while
+        // the other writers' requests are anywhere on their way.
+        let kill_after_writes = rng.random_range(KILL_AFTER_WRITES_MIN..=KILL_AFTER_WRITES_MAX);
+        let writes_reached = async {
+            loop {
+                let progress = workload.progress.notified();
+                if model.borrow().acknowledged.total() - acknowledged_before >= kill_after_writes {
+                    break;
+                }
+                progress.await;
+            }
+        };
+        let killed_started = Instant::now();
+        actix_web::rt::time::timeout(KILL_WAIT_MAX, writes_reached).await.unwrap_or_else(|_| {
+            directory.fail(&format!(
+                "cycle {cycle}: {kill_after_writes} writes were not acknowledged within {KILL_WAIT_MAX:?}"
+            ))
+        });
         server.kill();
+        let kill_after = killed_started.elapsed();
         workload.stop.set(true);
+        workload.progress.notify_waiters();
         let stopping = futures_util::future::join_all(tasks);
         let joined = actix_web::rt::time::timeout(TASKS_STOP_WAIT_MAX, stopping)
             .await

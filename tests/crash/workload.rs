@@ -8,6 +8,9 @@ pub(crate) struct Workload {
     pub(crate) cycle: usize,
     pub(crate) model: Rc<RefCell<Model>>,
     pub(crate) stop: Cell<bool>,
+    /// Woken after every write a writer sees settled, and at the stop: what
+    /// paces the readers and tells the test when to kill.
+    pub(crate) progress: tokio::sync::Notify,
 }
 
 impl Workload {
@@ -262,6 +265,7 @@ pub(crate) async fn writer(workload: Rc<Workload>, task: usize, mut rng: StdRng)
             Some(id) if roll < 80 => add_comment(&workload, task, &id, &mut rng).await,
             Some(id) => rerun(&workload, &id).await,
         };
+        workload.progress.notify_waiters();
         if !answered {
             break;
         }
@@ -272,8 +276,12 @@ pub(crate) async fn writer(workload: Rc<Workload>, task: usize, mut rng: StdRng)
 /// applications, and one application's tags, runs and latest comments.
 pub(crate) async fn reader(workload: Rc<Workload>, mut rng: StdRng) {
     while !workload.stop.get() {
-        // Leave most of the client's single thread to the writers.
-        actix_web::rt::time::sleep(READER_PAUSE).await;
+        // One read per settled write at most: most of the client's single
+        // thread stays with the writers.
+        workload.progress.notified().await;
+        if workload.stop.get() {
+            break;
+        }
         if rng.random_bool(0.3) {
             let path = format!("/api/v1/jobs/{}/applications?sort=created-desc&limit=20", workload.job_id);
             let outcome = workload.send(awc::http::Method::GET, &path, None).await;
@@ -295,7 +303,6 @@ pub(crate) async fn reader(workload: Rc<Workload>, mut rng: StdRng) {
             continue;
         }
         let Some(id) = workload.model.borrow().ids.choose(&mut rng).cloned() else {
-            actix_web::rt::time::sleep(Duration::from_millis(10)).await;
             continue;
         };
         let path = format!("/api/v1/applications/{id}");
