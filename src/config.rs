@@ -8,6 +8,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::http::client_address::IpNetwork;
 use crate::store::wal::FsyncMode;
+use crate::telemetry::logging::LogFormat;
 
 pub const DEFAULT_RATE_LIMIT_PER_MINUTE: u32 = 120;
 pub const DEFAULT_CLAIMS_WINDOW: usize = 100;
@@ -30,6 +31,9 @@ pub const DEFAULT_SNAPSHOTS_KEPT: usize = 3;
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// How the log (stderr) is written: `text`, lines for people, or `json`, one object per line.
+    #[arg(long, global = true, env = "SHORTLIST_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
+    pub log_format: LogFormat,
     #[command(flatten)]
     pub serve: ServeSettings,
 }
@@ -213,6 +217,12 @@ pub struct ServeSettings {
     /// On SIGTERM/SIGINT, in-flight requests get at most this long to finish before their connections are closed.
     #[arg(long, env = "SHORTLIST_SHUTDOWN_TIMEOUT_SECONDS", default_value_t = DEFAULT_SHUTDOWN_TIMEOUT_SECONDS)]
     pub shutdown_timeout_seconds: u64,
+    /// Serve GET /metrics on this address instead of on the main listener.
+    #[arg(long, env = "SHORTLIST_METRICS_BIND")]
+    pub metrics_bind: Option<SocketAddr>,
+    /// Record no metrics and serve no /metrics.
+    #[arg(long, env = "SHORTLIST_NO_METRICS")]
+    pub no_metrics: bool,
     #[command(flatten)]
     pub extraction: ExtractionSettings,
     #[command(flatten)]

@@ -18,14 +18,17 @@
 //!   on a data directory's files.
 //! - `demo`: the demo workspace and the synthetic data of `shortlist seed`.
 //! - `config`, `startup`, `clock`: settings, wiring, and the injected clock.
-//! - `encoding`: hex and base62, a leaf that any module may use.
+//! - `telemetry`: Prometheus metrics (their names, the exporter) and the
+//!   log's setup.
+//! - `encoding`: hex and base62, a leaf that any module may use; so is
+//!   `telemetry::names`, under which every layer records its metrics.
 //!
 //! Arrows point inwards, to `domain` and `store`, which depend on no other
-//! module of the crate but the leaf `encoding` (`cargo` checks nothing of
-//! this; a grep of `use crate::` does):
+//! module of the crate but the leaves (`cargo` checks nothing of this; a
+//! grep of `use crate::` does):
 //!
 //! ```text
-//! http      → workspace, auth, domain
+//! http      → workspace, auth, domain, telemetry
 //! operator  → workspace, store, domain
 //! demo      → workspace, extract, engine, auth, store, domain
 //! workspace → extract, engine, auth, store, domain, clock
@@ -46,4 +49,5 @@ pub mod http;
 pub mod operator;
 pub mod startup;
 pub mod store;
+pub mod telemetry;
 pub mod workspace;

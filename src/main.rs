@@ -10,7 +10,6 @@ use shortlist::domain::member::Role;
 use shortlist::domain::time::Timestamp;
 use shortlist::operator;
 use shortlist::startup::{hs256_secret, Application, Environment};
-use std::io::IsTerminal;
 use std::process::ExitCode;
 
 /// Read paths allocate and free many small values per request (decoded
@@ -33,13 +32,8 @@ fn exit_quietly_when_the_reader_goes_away() {
 }
 
 fn main() -> ExitCode {
-    tracing_subscriber::fmt()
-        .with_env_filter(tracing_subscriber::EnvFilter::try_from_env("SHORTLIST_LOG").unwrap_or_else(|_| "info".into()))
-        .with_writer(std::io::stderr)
-        // Colour codes only for a person at a terminal, never into a log file.
-        .with_ansi(std::io::stderr().is_terminal())
-        .init();
     let cli = Cli::parse();
+    shortlist::telemetry::logging::init(cli.log_format);
     if matches!(
         cli.command,
         Some(Command::Token(_) | Command::Snapshot { .. } | Command::Wal { .. } | Command::Extract { .. })

@@ -16,11 +16,13 @@ use crate::clock::{Clock, SystemClock};
 use crate::config::{JwtAlgorithmSetting, JwtSettings, ServeSettings};
 use crate::extract::isolated::ExtractorProgram;
 use crate::http::client_address::TrustedProxies;
-use crate::http::{start_server, AppState, HttpSettings, Readiness, RequestsInFlight};
+use crate::http::{start_metrics_server, start_server, AppState, HttpSettings, Readiness, RequestsInFlight};
 use crate::store::blobs::{BlobError, BlobStore};
 use crate::store::wal::{
     FileStorage, Lsn, Storage, Wal, WalConfig, WalError, DEFAULT_BATCH_RECORDS_MAX, DEFAULT_QUEUE_CAPACITY,
 };
+use crate::telemetry;
+use crate::telemetry::names::RECOVERY_DURATION;
 use crate::workspace::actor::SnapshotPolicy;
 use crate::workspace::journal::Journal;
 use crate::workspace::persistence::{recover, write_snapshot, DataLayout, RecoveryError, RecoveryReport};
@@ -60,7 +62,11 @@ pub struct Application {
     pub port: u16,
     pub registry: Arc<Registry>,
     pub requests_in_flight: RequestsInFlight,
+    /// The port of the `--metrics-bind` listener, when there is one.
+    pub metrics_port: Option<u16>,
     server: Option<actix_web::dev::Server>,
+    /// The /metrics listener of `--metrics-bind`, stopped with the main one.
+    metrics_server: Option<actix_web::dev::Server>,
     readiness: Readiness,
     recovery: Option<std::thread::JoinHandle<Result<RecoveryReport, StartupError>>>,
     settings: ServeSettings,
@@ -153,6 +159,7 @@ impl Application {
         let port = listener.local_addr()?.port();
         let readiness = Readiness::default();
         let requests_in_flight = RequestsInFlight::default();
+        let metrics = (!settings.no_metrics).then(telemetry::install);
         let state = actix_web::web::Data::new(AppState {
             registry: registry.clone(),
             jwt: Arc::new(verifier),
@@ -164,6 +171,7 @@ impl Application {
             apply_limiter_by_job: KeyedLimiter::new(settings.apply_rate_per_job_per_minute, environment.clock.clone()),
             readiness: readiness.clone(),
             requests_in_flight: requests_in_flight.clone(),
+            metrics,
             settings: HttpSettings {
                 claims_window: settings.claims_window,
                 intake_body_bytes_max: settings.intake_body_bytes_max,
@@ -172,15 +180,27 @@ impl Application {
                 shutdown_timeout_seconds: settings.shutdown_timeout_seconds,
                 trusted_proxies: TrustedProxies(settings.trusted_proxies.clone()),
                 testing_routes: environment.testing_routes,
+                metrics_elsewhere: settings.metrics_bind.is_some(),
             },
         });
+        let (metrics_server, metrics_port) = match settings.metrics_bind {
+            Some(address) if state.metrics.is_some() => {
+                let listener = TcpListener::bind(address)
+                    .map_err(|source| StartupError::Bind { address: address.to_string(), source })?;
+                let port = listener.local_addr()?.port();
+                (Some(start_metrics_server(listener, state.clone())?), Some(port))
+            }
+            _ => (None, None),
+        };
         let server = start_server(listener, state, settings.workers.unwrap_or(cores))?;
         let recovery = spawn_recovery(layout, registry.clone(), pool, readiness.clone())?;
         Ok(Application {
             port,
             registry,
             requests_in_flight,
+            metrics_port,
             server: Some(server),
+            metrics_server,
             readiness,
             recovery: Some(recovery),
             settings: settings.clone(),
@@ -204,8 +224,13 @@ impl Application {
     /// drain in-flight requests; then the log is flushed and every workspace
     /// gets a final snapshot.
     pub async fn run_until_stopped(mut self) -> Result<(), StartupError> {
+        let metrics_server = self.metrics_server.take().map(|server| (server.handle(), actix_web::rt::spawn(server)));
         if let Some(server) = self.server.take() {
             server.await?;
+        }
+        if let Some((handle, running)) = metrics_server {
+            handle.stop(true).await;
+            let _ = running.await;
         }
         self.shut_down()
     }
@@ -262,6 +287,7 @@ fn spawn_recovery(
             elapsed_milliseconds = report.elapsed_milliseconds as u64,
             "recovered"
         );
+        metrics::gauge!(RECOVERY_DURATION).set(report.elapsed_milliseconds as f64 / 1000.0);
         readiness.mark_ready();
         Ok(report)
     });

@@ -13,6 +13,7 @@ use actix_web::http::header;
 use actix_web::{web, FromRequest, HttpMessage, HttpRequest};
 
 use super::error::{ApiError, Surface};
+use super::observe::CallerName;
 use super::state::AppState;
 use crate::auth::jwt::{TokenClaims, TokenError};
 use crate::auth::key_registry::{KeyEntry, KeyRejection, RateDecision};
@@ -71,6 +72,7 @@ fn authenticate_key(request: &HttpRequest) -> Result<KeyCaller, ApiError> {
     };
     let decision = key.check_rate();
     request.extensions_mut().insert(decision);
+    request.extensions_mut().insert(CallerName::Key(key.key_id.to_string()));
     if !decision.allowed {
         return Err(ApiError::RateLimited {
             surface: Surface::PublicApi,
@@ -131,6 +133,7 @@ fn authenticate_token(request: &HttpRequest) -> Result<TokenCaller, ApiError> {
     let Some(user_id) = UserId::parse(&claims.subject) else {
         return Err(ApiError::TokenInvalid("`sub` is not a valid user ID".into()));
     };
+    request.extensions_mut().insert(CallerName::Subject(user_id.to_string()));
     Ok(TokenCaller { user_id, claims })
 }
 

@@ -1,6 +1,6 @@
-//! Cross-cutting behaviour: requests in flight are counted, panics become
-//! 500s in the envelope (and never take a worker down), every request body
-//! is read under a deadline, and
+//! Cross-cutting behaviour (besides `observe`): panics become 500s in the
+//! envelope (and never take a worker down), every request body is read
+//! under a deadline, and
 //! every /api/v1 response carries the `X-RateLimit-*` headers of the
 //! decision its extractor made.
 
@@ -19,14 +19,6 @@ use super::error::{ApiError, Surface};
 use super::extract::rate_decision_without_handler;
 use super::state::AppState;
 use crate::auth::key_registry::RateDecision;
-
-pub async fn count_in_flight(
-    request: ServiceRequest,
-    next: Next<impl MessageBody + 'static>,
-) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
-    let _counted = request.app_data::<actix_web::web::Data<AppState>>().map(|state| state.requests_in_flight.enter());
-    next.call(request).await.map(ServiceResponse::map_into_boxed_body)
-}
 
 pub async fn contain_panics(
     request: ServiceRequest,

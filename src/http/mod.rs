@@ -5,7 +5,7 @@
 //! - `/api/v1/...`: the public API (API key) — `v1`
 //! - `/api/orgs/:orgId/...`: key management and the dashboard (JWT) — `dashboard`
 //! - `/api/jobs/:jobId/applications`: the careers-page apply (public) — `intake`
-//! - `/healthz`, `/readyz`
+//! - `/healthz`, `/readyz`, `/metrics`
 
 pub mod body;
 pub mod client_address;
@@ -16,12 +16,14 @@ pub mod error;
 pub mod extract;
 pub mod intake;
 pub mod json_writer;
+pub mod metrics;
 pub mod middleware;
+pub mod observe;
 pub mod params;
 pub mod request;
 pub mod server;
 pub mod state;
 pub mod v1;
 
-pub use server::{start_server, ServerHandle};
+pub use server::{start_metrics_server, start_server, ServerHandle};
 pub use state::{AppState, HttpSettings, Readiness, RequestsInFlight};

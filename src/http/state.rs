@@ -27,6 +27,8 @@ pub struct HttpSettings {
     pub trusted_proxies: TrustedProxies,
     /// Mounts `/__test/panic`, for the test that proves a panic is contained.
     pub testing_routes: bool,
+    /// Serves /metrics on its own address instead of on this listener.
+    pub metrics_elsewhere: bool,
 }
 
 /// Largest JSON body of every route but the careers-page apply: a 10,000
@@ -87,6 +89,13 @@ impl RequestsInFlight {
 
 pub struct InFlightGuard(RequestsInFlight);
 
+impl AppState {
+    /// Whether this listener serves /metrics.
+    pub fn serves_metrics_here(&self) -> bool {
+        self.metrics.is_some() && !self.settings.metrics_elsewhere
+    }
+}
+
 impl Drop for InFlightGuard {
     fn drop(&mut self) {
         (self.0).0.count.fetch_sub(1, Ordering::AcqRel);
@@ -95,6 +104,9 @@ impl Drop for InFlightGuard {
 
 pub struct AppState {
     pub registry: Arc<Registry>,
+    /// Renders /metrics; `None` when metrics are switched off, and then
+    /// nothing is recorded per request either.
+    pub metrics: Option<metrics_exporter_prometheus::PrometheusHandle>,
     pub readiness: Readiness,
     pub requests_in_flight: RequestsInFlight,
     pub jwt: Arc<JwtVerifier>,

@@ -29,6 +29,7 @@ use tokio::sync::oneshot;
 use super::journal::{EncodedRecord, Journal, JournalError, LogRecord};
 use super::persistence::{write_snapshot, DataLayout};
 use super::pipeline::{run_pipeline, PipelineJob};
+use super::pipeline_queue::PipelineQueue;
 use super::registry::Directory;
 use crate::clock::Clock;
 use crate::domain::commands::{Command, CompletePipeline, DecideContext, RecordKeyUse};
@@ -42,6 +43,7 @@ use crate::extract::isolated::ExtractorProgram;
 use crate::extract::ExtractionLimits;
 use crate::store::blobs::BlobStore;
 use crate::store::wal::Lsn;
+use crate::telemetry::names::{SNAPSHOT_BYTES, SNAPSHOT_DURATION};
 
 /// Writes waiting in one workspace's mailbox; senders wait beyond it.
 pub const MAILBOX_CAPACITY: usize = 1_024;
@@ -126,7 +128,7 @@ pub struct WorkspaceActor {
     records_since_snapshot: u64,
     last_snapshot_at: Instant,
     snapshot_in_progress: bool,
-    pipelines_waiting: VecDeque<(ApplicationId, u32)>,
+    pipelines_waiting: PipelineQueue,
     pipelines_running: usize,
     /// When key use was last logged (or the actor started), by the injected clock.
     key_use_recorded_at: Timestamp,
@@ -155,7 +157,7 @@ impl WorkspaceActor {
             records_since_snapshot: u64::from(published_lsn > snapshot_lsn),
             last_snapshot_at: Instant::now(),
             snapshot_in_progress: false,
-            pipelines_waiting: VecDeque::new(),
+            pipelines_waiting: PipelineQueue::default(),
             pipelines_running: 0,
             key_use_recorded_at,
         }
@@ -378,7 +380,12 @@ impl WorkspaceActor {
             let result = write_snapshot(&policy.layout, &image, lsn, created_at, policy.keep);
             let write_milliseconds = written_started.elapsed().as_millis();
             match &result {
-                Ok(file) => tracing::info!(path = %file.path.display(), lsn, copy_microseconds, write_milliseconds, "snapshot written"),
+                Ok(file) => {
+                    let seconds = (copy_microseconds as f64 / 1e6) + written_started.elapsed().as_secs_f64();
+                    metrics::histogram!(SNAPSHOT_DURATION).record(seconds);
+                    metrics::histogram!(SNAPSHOT_BYTES).record(file.file_bytes as f64);
+                    tracing::info!(path = %file.path.display(), lsn, copy_microseconds, write_milliseconds, "snapshot written")
+                }
                 Err(error) => tracing::error!(%error, lsn, "snapshot failed; the log keeps every record it needs"),
             }
             address.do_send(SnapshotWritten { lsn, written: result.is_ok() });

@@ -20,6 +20,7 @@ pub mod actor;
 pub mod journal;
 pub mod persistence;
 pub mod pipeline;
+pub mod pipeline_queue;
 pub mod priority;
 pub mod registry;
 

@@ -3,6 +3,7 @@
 //! resume file within its bounds (`extract`), running the engine with panics
 //! contained, and the outcome that goes back as a message.
 
+use crate::telemetry::names::PIPELINE_STAGE_DURATION;
 use std::borrow::Cow;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
@@ -44,7 +45,8 @@ pub struct PipelineJob {
 }
 
 pub fn run_pipeline(job: &PipelineJob) -> PipelineOutcome {
-    let bytes = match load_resume(job) {
+    let loaded = timed("read", || load_resume(job), Result::is_ok);
+    let bytes = match loaded {
         Ok(bytes) => bytes,
         Err(error) => {
             return PipelineOutcome::Failed {
@@ -67,7 +69,8 @@ pub fn outcome_of_file(
     present: YearMonth,
     criteria: Option<&Criteria>,
 ) -> PipelineOutcome {
-    let document = match extract_bounded(bytes, extraction, extractor) {
+    let extracted = timed("extract", || extract_bounded(bytes, extraction, extractor), Result::is_ok);
+    let document = match extracted {
         Ok(document) => document,
         Err(failure) => {
             return PipelineOutcome::Failed { code: failure.code().to_owned(), message: failure.to_string() }
@@ -75,13 +78,14 @@ pub fn outcome_of_file(
     };
     let text = document.text();
     let result = catch_unwind(AssertUnwindSafe(|| {
-        let mut resume = engine::parse_resume(&text, present)?;
+        let mut resume = timed("parse", || engine::parse_resume(&text, present), Result::is_ok)?;
         for link in &document.links {
             if !resume.contact.links.contains(link) {
                 resume.contact.links.push(link.clone());
             }
         }
-        let breakdown = criteria.map(|criteria| engine::score_resume(&text, &resume, criteria));
+        let breakdown =
+            criteria.map(|criteria| timed("score", || engine::score_resume(&text, &resume, criteria), |_| true));
         Ok::<_, engine::EngineError>((resume, breakdown))
     }));
     match result {
@@ -92,6 +96,17 @@ pub fn outcome_of_file(
             message: "the engine failed on this resume; the failure was logged".to_owned(),
         },
     }
+}
+
+/// Runs one stage of a pipeline and records how long it took and whether
+/// `succeeded` says it did (a panic records nothing; the run fails).
+fn timed<T>(stage: &'static str, run: impl FnOnce() -> T, succeeded: impl Fn(&T) -> bool) -> T {
+    let started = std::time::Instant::now();
+    let result = run();
+    let outcome = if succeeded(&result) { "ok" } else { "failed" };
+    metrics::histogram!(PIPELINE_STAGE_DURATION, "stage" => stage, "outcome" => outcome)
+        .record(started.elapsed().as_secs_f64());
+    result
 }
 
 /// Reads the resume file back from the blob store (which verifies its hash).

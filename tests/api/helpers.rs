@@ -33,6 +33,8 @@ pub struct TestApp {
     pub signer: JwtSigner,
     pub registry: Arc<Registry>,
     pub requests_in_flight: RequestsInFlight,
+    /// The `--metrics-bind` listener's port, when the test asked for one.
+    pub metrics_port: Option<u16>,
     pub data_dir: PathBuf,
     server: actix_web::dev::ServerHandle,
     running: actix_web::rt::task::JoinHandle<Result<(), StartupError>>,
@@ -70,6 +72,8 @@ pub fn test_settings(data_dir: PathBuf) -> ServeSettings {
         header_read_timeout_milliseconds: 5_000,
         body_read_timeout_milliseconds: 30_000,
         shutdown_timeout_seconds: 10,
+        metrics_bind: None,
+        no_metrics: false,
         extraction: ExtractionSettings {
             file_bytes_max: 10 * 1024 * 1024,
             decompressed_bytes_max: 64 * 1024 * 1024,
@@ -115,6 +119,7 @@ pub async fn spawn_app_on(adjust: impl FnOnce(&mut ServeSettings), storage: Arc<
     let base_url = format!("http://127.0.0.1:{}", application.port);
     let registry = application.registry.clone();
     let requests_in_flight = application.requests_in_flight.clone();
+    let metrics_port = application.metrics_port;
     let server = application.server_handle().expect("the server runs");
     let running = actix_web::rt::spawn(application.run_until_stopped());
     TestApp {
@@ -124,6 +129,7 @@ pub async fn spawn_app_on(adjust: impl FnOnce(&mut ServeSettings), storage: Arc<
         signer: JwtSigner::new(TEST_JWT_SECRET.as_bytes()),
         registry,
         requests_in_flight,
+        metrics_port,
         data_dir: settings.data_dir.clone(),
         server,
         running,

@@ -15,6 +15,7 @@ mod listing;
 mod refused_record;
 mod reruns;
 mod settings;
+mod telemetry;
 mod tokens;
 mod v1_reads;
 mod v1_writes;

@@ -139,7 +139,7 @@ pub(crate) async fn start_server(directory: &TestDirectory, start: usize) -> (Se
         .args(["--wal-segment-bytes", "262144"])
         // Warnings from everything, and the server's own progress: the
         // address it listens on and each pipeline result it records.
-        .env("SHORTLIST_LOG", "warn,shortlist=info")
+        .env("SHORTLIST_LOG", "warn,shortlist=info,shortlist::access=off")
         .stdin(Stdio::null())
         .stdout(stdout)
         .stderr(Stdio::piped())

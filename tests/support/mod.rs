@@ -58,64 +58,95 @@ pub fn between<'a>(text: &'a str, before: &str, after: &str) -> &'a str {
     &text[start..start + end]
 }
 
-/// `shortlist serve` on a seeded directory, stopped when dropped. The test
-/// follows its log (stderr) line by line: it is ready when it logs the
-/// address it listens on, and background work is waited for by the line
-/// that reports it, so nothing polls.
+/// `shortlist serve` on a data directory, stopped when dropped. The test
+/// follows its log (stderr) and its output (stdout) line by line: it is
+/// ready when it logs the address it listens on, and background work is
+/// waited for by the line that reports it, so nothing polls.
 pub struct Server {
     child: std::process::Child,
     address: String,
     log: Receiver<String>,
+    output: Receiver<String>,
+}
+
+/// Sends each line `from` gives to a channel, on a thread of its own.
+fn lines_of(from: impl Read + Send + 'static) -> Receiver<String> {
+    let (lines, receiver) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(from).lines().map_while(Result::ok) {
+            if lines.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    receiver
+}
+
+fn wait_for_line(lines: &Receiver<String>, what: &str, matches: impl Fn(&str) -> bool) -> String {
+    let deadline = Instant::now() + Duration::from_secs(WAIT_SECONDS_MAX);
+    loop {
+        match lines.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
+            Ok(line) if matches(&line) => return line,
+            Ok(_) => {}
+            Err(RecvTimeoutError::Timeout) => panic!("waited {WAIT_SECONDS_MAX} s for the server: {what}"),
+            Err(RecvTimeoutError::Disconnected) => panic!("the server exited first: {what}"),
+        }
+    }
 }
 
 impl Server {
+    /// `shortlist serve --no-demo` on `data_dir`.
     pub fn start(data_dir: &Path) -> Server {
+        Server::start_with(data_dir, &["--no-demo"])
+    }
+
+    /// `shortlist serve` on `data_dir` with `arguments`, on a port it chooses.
+    pub fn start_with(data_dir: &Path, arguments: &[&str]) -> Server {
         let mut child = shortlist()
-            .args(["serve", "--no-demo", "--data-dir", data_dir.to_str().expect("a UTF-8 path")])
+            .args(["serve", "--data-dir", data_dir.to_str().expect("a UTF-8 path")])
             .args(["--bind", "127.0.0.1:0"])
+            .args(arguments)
             .env("SHORTLIST_LOG", "info")
-            .stdout(Stdio::null())
+            .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
             .expect("the server starts");
-        let stderr = child.stderr.take().expect("a piped stderr");
-        let (lines, log) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-                if lines.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        let mut server = Server { child, address: String::new(), log };
-        let listening = server.wait_for_log("the server listens", |line| line.contains("listening"));
-        let after = &listening[listening.find("base_url=http://").expect("the address is logged") + 16..];
-        server.address = after.split_whitespace().next().unwrap_or("").to_owned();
+        let log = lines_of(child.stderr.take().expect("a piped stderr"));
+        let output = lines_of(child.stdout.take().expect("a piped stdout"));
+        let mut server = Server { child, address: String::new(), log, output };
+        let listening = server.wait_for_log("it logs the address it listens on", |line| line.contains("listening"));
+        // `base_url=http://…` in text, `"base_url":"http://…"` in JSON.
+        let after = &listening[listening.find("http://").expect("the address is logged") + "http://".len()..];
+        let address = after.split(|character: char| character.is_whitespace() || character == '"').next();
+        server.address = address.unwrap_or_default().to_owned();
         server
     }
 
     /// The first log line from now on that `matches`, or the test fails
     /// after `WAIT_SECONDS_MAX` (or when the server exits), naming `what`.
     pub fn wait_for_log(&mut self, what: &str, matches: impl Fn(&str) -> bool) -> String {
-        let deadline = Instant::now() + Duration::from_secs(WAIT_SECONDS_MAX);
-        loop {
-            match self.log.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
-                Ok(line) if matches(&line) => return line,
-                Ok(_) => {}
-                Err(RecvTimeoutError::Timeout) => {
-                    panic!("waited {WAIT_SECONDS_MAX} s for the server to log that {what}")
-                }
-                Err(RecvTimeoutError::Disconnected) => panic!("the server exited before it logged that {what}"),
-            }
-        }
+        wait_for_line(&self.log, what, matches)
+    }
+
+    /// The first line printed on stdout from now on that `matches`.
+    pub fn wait_for_output(&mut self, what: &str, matches: impl Fn(&str) -> bool) -> String {
+        wait_for_line(&self.output, what, matches)
     }
 
     /// Waits for the log line that records the result of `run` of an application's pipeline.
     pub fn wait_for_pipeline(&mut self, application_id: &str, run: u32) -> String {
         let (application, run_field) = (format!("application_id={application_id}"), format!("run={run}"));
-        self.wait_for_log(&format!("run {run} of {application_id}'s pipeline was recorded"), |line| {
+        self.wait_for_log(&format!("it records run {run} of {application_id}'s pipeline"), |line| {
             line.contains("pipeline result recorded") && line.contains(&application) && line.contains(&run_field)
         })
+    }
+
+    /// Stops the server (SIGKILL) and returns the log lines nothing waited for.
+    pub fn stop_and_collect_log(mut self) -> Vec<String> {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        // The pipe closed with the process, so this reads to its end.
+        self.log.iter().collect()
     }
 
     pub fn get(&self, path: &str, key: &str) -> String {
@@ -128,10 +159,20 @@ impl Server {
 
     /// The response body.
     pub fn request(&self, method: &str, path: &str, key: &str) -> String {
+        self.exchange(method, path, &[("X-API-Key", key)], "")
+    }
+
+    /// Sends a request with `headers` and a JSON `body` (none when empty); returns the response body.
+    pub fn exchange(&self, method: &str, path: &str, headers: &[(&str, &str)], body: &str) -> String {
         let mut stream = TcpStream::connect(&self.address).expect("the server accepts a connection");
-        let request = format!(
-            "{method} {path} HTTP/1.1\r\nHost: localhost\r\nX-API-Key: {key}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
-        );
+        let mut request = format!("{method} {path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n");
+        for (name, value) in headers {
+            request.push_str(&format!("{name}: {value}\r\n"));
+        }
+        if !body.is_empty() {
+            request.push_str("Content-Type: application/json\r\n");
+        }
+        request.push_str(&format!("Content-Length: {}\r\n\r\n{body}", body.len()));
         stream.write_all(request.as_bytes()).expect("the request is sent");
         let mut response = String::new();
         stream.read_to_string(&mut response).expect("the response is read");

@@ -36,6 +36,7 @@ use super::recovery::Recovered;
 use super::segment::{list_segments, segment_path};
 use super::storage::{SegmentFile, Storage};
 use super::Lsn;
+use crate::telemetry::names::{WAL_APPENDS, WAL_BATCH_RECORDS, WAL_FSYNC_DURATION, WAL_FSYNC_FAILURES};
 
 pub(super) enum Request {
     Append { payload: Vec<u8>, completion: Completion },
@@ -282,6 +283,8 @@ impl Writer {
         if let Err(error) = self.segment.file.write_all(&self.buffer) {
             return self.fail_stop("writing a batch of records", &error);
         }
+        metrics::counter!(WAL_APPENDS).increment(self.batch.len() as u64);
+        metrics::histogram!(WAL_BATCH_RECORDS).record(self.batch.len() as f64);
         self.segment.written_bytes += self.buffer.len() as u64;
         self.written_lsn = last_lsn;
         match self.fsync {
@@ -310,7 +313,13 @@ impl Writer {
 
     /// fdatasyncs the active segment; everything written is then synced.
     fn sync(&mut self) -> io::Result<()> {
-        self.segment.file.sync_data()?;
+        let started = Instant::now();
+        let synced = self.segment.file.sync_data();
+        metrics::histogram!(WAL_FSYNC_DURATION).record(started.elapsed().as_secs_f64());
+        if synced.is_err() {
+            metrics::counter!(WAL_FSYNC_FAILURES).increment(1);
+        }
+        synced?;
         self.synced_lsn = self.written_lsn;
         self.unsynced_since = None;
         self.shared.synced_lsn.store(self.synced_lsn, Ordering::Release);
