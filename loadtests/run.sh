@@ -72,7 +72,9 @@ echo "== seeding: 1 job of $big_job_applications and $((jobs - 1)) of $small_job
   --big-job-applications "$big_job_applications" --seed 9 | tee "$work/seed.out"
 key=$(grep -o 'svc_live_[A-Za-z0-9]*' "$work/seed.out" | head -1)
 
-"$binary" serve --no-demo --data-dir "$work/data" --bind "127.0.0.1:${port}" --fsync always \
+# The access log is off, as it is for nginx; metrics are on (their cost: metrics_cost.sh).
+SHORTLIST_LOG=${LOADTEST_SERVER_LOG:-info,shortlist::access=off} \
+  "$binary" serve --no-demo --data-dir "$work/data" --bind "127.0.0.1:${port}" --fsync always \
   >"$work/server.out" 2>"$work/server.err" &
 server=$!
 for _ in $(seq 1 600); do

@@ -7,6 +7,8 @@
 //! on the read path.
 
 use std::borrow::Cow;
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::time::Instant;
 
 use actix_web::body::{BoxBody, MessageBody};
@@ -86,10 +88,7 @@ pub async fn observe(
     let method = method_label(request.method());
     let status = response.status().as_u16();
     if state.as_ref().is_some_and(|state| state.metrics.is_some()) {
-        let labels =
-            [("route", Cow::Borrowed(route)), ("method", Cow::Borrowed(method)), ("status", status_label(status))];
-        metrics::counter!(HTTP_REQUESTS, &labels).increment(1);
-        metrics::histogram!(HTTP_REQUEST_DURATION, &labels).record(elapsed.as_secs_f64());
+        record_request(route, method, status, elapsed.as_secs_f64());
         if status == 429 {
             let surface = match Surface::of_path(request.path()) {
                 Surface::PublicApi => "public_api",
@@ -118,6 +117,38 @@ pub async fn observe(
         );
     }
     Ok(response)
+}
+
+/// The series one kind of request is counted in.
+struct RequestSeries {
+    requests: metrics::Counter,
+    duration_seconds: metrics::Histogram,
+}
+
+/// A kind of request: route template, method and status.
+type RequestKind = (&'static str, &'static str, u16);
+
+thread_local! {
+    /// Each worker's handles to the series it has recorded into: the
+    /// recorder's lookup (hashing the name and three labels) then happens
+    /// once per series and worker, not once per request.
+    static SERIES: RefCell<HashMap<RequestKind, RequestSeries>> = RefCell::new(HashMap::new());
+}
+
+fn record_request(route: &'static str, method: &'static str, status: u16, seconds: f64) {
+    SERIES.with(|series| {
+        let mut series = series.borrow_mut();
+        let series = series.entry((route, method, status)).or_insert_with(|| {
+            let labels =
+                [("route", Cow::Borrowed(route)), ("method", Cow::Borrowed(method)), ("status", status_label(status))];
+            RequestSeries {
+                requests: metrics::counter!(HTTP_REQUESTS, &labels),
+                duration_seconds: metrics::histogram!(HTTP_REQUEST_DURATION, &labels),
+            }
+        });
+        series.requests.increment(1);
+        series.duration_seconds.record(seconds);
+    });
 }
 
 /// The template of the route that answered (`/api/v1/jobs/{job_id}`), never
