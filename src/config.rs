@@ -58,6 +58,8 @@ pub enum Command {
     },
     /// Point-in-time restore of one workspace from a snapshot plus the log, into another data directory.
     Restore(RestoreSettings),
+    /// Print the OpenAPI 3.1 document of the API (what GET /api/v1/openapi.json serves).
+    Openapi,
     /// Print the text the pipeline would read from a resume file (PDF, DOCX or text), or why it cannot.
     Extract {
         file: PathBuf,

@@ -36,7 +36,13 @@ fn main() -> ExitCode {
     shortlist::telemetry::logging::init(cli.log_format);
     if matches!(
         cli.command,
-        Some(Command::Token(_) | Command::Snapshot { .. } | Command::Wal { .. } | Command::Extract { .. })
+        Some(
+            Command::Token(_)
+                | Command::Snapshot { .. }
+                | Command::Wal { .. }
+                | Command::Extract { .. }
+                | Command::Openapi
+        )
     ) {
         exit_quietly_when_the_reader_goes_away();
     }
@@ -48,6 +54,10 @@ fn main() -> ExitCode {
         Some(Command::Snapshot { command }) => snapshot_command(command),
         Some(Command::Wal { command }) => wal_command(command),
         Some(Command::Restore(settings)) => restore_command(&settings),
+        Some(Command::Openapi) => {
+            println!("{}", shortlist::http::openapi::document_json());
+            Ok(())
+        }
         Some(Command::Extract { file, limits }) => extract_command(&file, &limits),
         Some(Command::ExtractWorker(settings)) => {
             shortlist::extract::isolated::run_worker(&settings.limits()).context("the extraction worker failed")

@@ -20,6 +20,8 @@ pub enum ApplicationStatus {
 }
 
 impl ApplicationStatus {
+    pub const ALL: [ApplicationStatus; 2] = [ApplicationStatus::Active, ApplicationStatus::Archived];
+
     pub fn as_str(self) -> &'static str {
         match self {
             ApplicationStatus::Active => "active",
@@ -46,6 +48,14 @@ pub enum PipelineState {
 }
 
 impl PipelineState {
+    pub const ALL: [PipelineState; 5] = [
+        PipelineState::Queued,
+        PipelineState::Running,
+        PipelineState::Done,
+        PipelineState::Failed,
+        PipelineState::Skipped,
+    ];
+
     pub fn as_str(self) -> &'static str {
         match self {
             PipelineState::Queued => "queued",

@@ -38,6 +38,8 @@ pub enum Tier {
 }
 
 impl Tier {
+    pub const ALL: [Tier; 2] = [Tier::Free, Tier::Paid];
+
     pub fn as_str(self) -> &'static str {
         match self {
             Tier::Free => "free",

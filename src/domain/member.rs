@@ -14,6 +14,8 @@ pub enum Role {
 }
 
 impl Role {
+    pub const ALL: [Role; 3] = [Role::Owner, Role::Admin, Role::Member];
+
     pub fn as_str(self) -> &'static str {
         match self {
             Role::Owner => "owner",

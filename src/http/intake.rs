@@ -12,13 +12,16 @@ use actix_web::http::header;
 use actix_web::{web, HttpRequest, HttpResponse};
 use futures_util::TryStreamExt;
 use serde::Deserialize;
-use serde_json::{json, Value};
+use serde_json::Value;
+use utoipa::ToSchema;
 
 use super::body::{payload_error, read_limited, MultipartMustClose};
 use super::client_address::client_address;
 use super::dto::application::{ApplicationDetail, StoredResults};
+use super::dto::writes::ApplicationAnswer;
 use super::envelope::created;
 use super::error::{ApiError, Surface};
+use super::openapi::schemas::{FailureEnvelope, SuccessEnvelope};
 use super::state::AppState;
 use crate::auth::keyed_limit::KeyedLimiter;
 use crate::domain::commands::{accepts_applications, phone, Applicant, ResumeUpload, SubmitApplication};
@@ -31,6 +34,28 @@ const SURFACE: Surface = Surface::Dashboard;
 /// Multipart parts accepted in one application (fields plus the file).
 pub const MULTIPART_PARTS_MAX: usize = ANSWERS_MAX + 10;
 
+/// The careers-page apply: public, to an active job.
+#[utoipa::path(
+    post,
+    path = "/api/jobs/{job_id}/applications",
+    operation_id = "apply",
+    tag = "careers-page",
+    params(("job_id" = String, Path, description = "The job's ID (`job_…`).")),
+    request_body(content(
+        (ApplicationBody = "application/json"),
+        (ApplicationFormSchema = "multipart/form-data")
+    )),
+    responses(
+        (status = 201, description = "Received; the resume is parsed and scored in the background.", body = SuccessEnvelope<ApplicationAnswer>),
+        (status = 400, description = "`INVALID_REQUEST`: a field breaks a rule; the message names it.", body = FailureEnvelope),
+        (status = 404, description = "`RESOURCE_NOT_FOUND`: no such job.", body = FailureEnvelope),
+        (status = 409, description = "`JOB_NOT_ACCEPTING_APPLICATIONS` (not active) or `APPLICATION_EXISTS` (this email already applied).", body = FailureEnvelope),
+        (status = 413, description = "`PAYLOAD_TOO_LARGE`.", body = FailureEnvelope),
+        (status = 415, description = "`UNSUPPORTED_MEDIA_TYPE`: neither JSON nor multipart.", body = FailureEnvelope),
+        (status = 429, description = "`RATE_LIMITED`: too many applications from this address or to this job.", body = FailureEnvelope, headers(("Retry-After" = u64, description = "Seconds to wait before retrying."))),
+        (status = 503, description = "`STORAGE_UNAVAILABLE` or `SERVICE_UNAVAILABLE`.", body = FailureEnvelope)
+    )
+)]
 pub async fn apply(
     request: HttpRequest,
     payload: web::Payload,
@@ -94,7 +119,7 @@ pub async fn apply(
     let stored = StoredResults::of(&application)?;
     let results = stored.decode(&application)?;
     let workspace = workspace.state.read();
-    Ok(created(json!({ "application": ApplicationDetail::new(&workspace, &application, &results) })))
+    Ok(created(ApplicationAnswer { application: ApplicationDetail::new(&workspace, &application, &results) }))
 }
 
 fn media_type(request: &HttpRequest) -> Option<String> {
@@ -146,14 +171,55 @@ impl IntakeForm {
     }
 }
 
-#[derive(Deserialize)]
+/// An application sent as JSON.
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct ApplicationBody {
+pub struct ApplicationBody {
+    #[schema(required = true, nullable = false, min_length = 1, max_length = 200, example = "Ana Rust")]
     candidate_name: Option<String>,
+    /// One application per address and job.
+    #[schema(required = true, nullable = false, format = Email, max_length = 254, example = "ana@example.com")]
     email: Option<String>,
+    /// Digits, with spaces and `+ - ( ) .` between them.
+    #[schema(nullable = false, max_length = 40, example = "+44 20 7946 0958")]
     phone: Option<String>,
+    /// Answers to the job's form, by question key: text, a number or a boolean.
+    #[schema(nullable = false, value_type = Option<HashMap<String, AnswerValue>>)]
     answers: Option<Answers>,
+    /// The resume as plain text; blank means none.
+    #[schema(nullable = false, max_length = 1048576)]
     resume_text: Option<String>,
+}
+
+/// An answer: text, a number or a boolean.
+#[derive(ToSchema, serde::Serialize)]
+#[allow(dead_code)] // a description of what `answer_text` accepts
+#[serde(untagged)]
+pub enum AnswerValue {
+    Text(String),
+    Number(f64),
+    Flag(bool),
+}
+
+/// An application sent as `multipart/form-data`: the same fields, a
+/// `resume` file, and answers as `answers` (a JSON object) or one
+/// `answers[key]` part each.
+#[derive(ToSchema)]
+#[allow(dead_code)]
+#[schema(as = ApplicationForm)]
+pub struct ApplicationFormSchema {
+    #[schema(rename = "candidateName", min_length = 1, max_length = 200)]
+    candidate_name: String,
+    #[schema(format = Email, max_length = 254)]
+    email: String,
+    phone: Option<String>,
+    /// A PDF, DOCX or text file; the pipeline tells which from its bytes.
+    #[schema(value_type = Option<String>, format = Binary)]
+    resume: Option<Vec<u8>>,
+    #[schema(rename = "resumeText")]
+    resume_text: Option<String>,
+    /// A JSON object of answers by question key.
+    answers: Option<String>,
 }
 
 /// The `answers` object. A key given twice is refused, as a duplicate field

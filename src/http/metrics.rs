@@ -11,6 +11,17 @@ use crate::telemetry::resident_memory_bytes;
 
 const PROMETHEUS_TEXT: &str = "text/plain; version=0.0.4; charset=utf-8";
 
+/// The Prometheus text format; README lists every series.
+#[utoipa::path(
+    get,
+    path = "/metrics",
+    operation_id = "metrics",
+    tag = "operations",
+    responses(
+        (status = 200, description = "Every metric, in the Prometheus text format.", body = String, content_type = "text/plain; version=0.0.4; charset=utf-8"),
+        (status = 404, description = "`ROUTE_NOT_FOUND`: metrics are switched off or served on `--metrics-bind`.", body = crate::http::openapi::schemas::FailureEnvelope)
+    )
+)]
 pub async fn page(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let Some(exporter) = &state.metrics else {
         return Err(ApiError::RouteNotFound("GET /metrics: metrics are switched off (--no-metrics)".into()));

@@ -19,6 +19,7 @@ pub mod json_writer;
 pub mod metrics;
 pub mod middleware;
 pub mod observe;
+pub mod openapi;
 pub mod params;
 pub mod request;
 pub mod server;

@@ -4,14 +4,19 @@
 use std::net::TcpListener;
 
 use actix_web::dev::Server;
+use actix_web::http::Method;
 use actix_web::middleware::from_fn;
-use actix_web::{web, App, HttpRequest, HttpResponse, HttpServer, Route};
-use serde_json::json;
+use actix_web::{
+    web, App, FromRequest, Handler, HttpRequest, HttpResponse, HttpServer, Responder, ResponseError, Route,
+};
+use serde::Serialize;
+use utoipa::ToSchema;
 
 use super::envelope::success;
 use super::error::{ApiError, Surface};
 use super::middleware::{body_deadline, contain_panics, rate_limit_headers, readiness_gate};
 use super::observe::observe;
+use super::openapi::schemas::{FailureEnvelope, SuccessEnvelope};
 use super::state::AppState;
 use super::{dashboard, intake, v1};
 
@@ -43,6 +48,7 @@ pub const ROUTE_TEMPLATES: &[&str] = &[
     "/healthz",
     "/readyz",
     "/metrics",
+    "/api/v1/openapi.json",
     "/__test/panic",
 ];
 
@@ -74,7 +80,7 @@ pub fn start_metrics_server(listener: TcpListener, state: web::Data<AppState>) -
     let server = HttpServer::new(move || {
         App::new()
             .app_data(state.clone())
-            .service(resource("/metrics", vec![web::get().to(super::metrics::page)]))
+            .service(resource("/metrics", vec![on(Method::GET, super::metrics::page)]))
             .default_service(web::to(route_not_found))
     })
     .workers(1)
@@ -84,89 +90,125 @@ pub fn start_metrics_server(listener: TcpListener, state: web::Data<AppState>) -
     Ok(server)
 }
 
-/// A resource whose other methods answer 405 in the envelope, and whose
-/// handlers' panics become 500s. The panic guard sits on the resource, not
-/// the app, because it keeps a copy of the request, and actix can only route
-/// a request it holds alone.
-fn resource(
-    path: &'static str,
-    routes: Vec<Route>,
-) -> actix_web::Resource<
-    impl actix_web::dev::ServiceFactory<
-        actix_web::dev::ServiceRequest,
-        Config = (),
-        Response = actix_web::dev::ServiceResponse<actix_web::body::BoxBody>,
-        Error = actix_web::Error,
-        InitError = (),
-    >,
-> {
-    assert!(ROUTE_TEMPLATES.contains(&path), "{path} is listed in ROUTE_TEMPLATES");
-    let relative = path.strip_prefix("/api/v1").filter(|rest| !rest.is_empty()).unwrap_or(path);
+/// A handler for one method, kept with the method so that the resource's
+/// 405 can say which methods it takes.
+fn on<F, Args>(method: Method, handler: F) -> (Method, Route)
+where
+    F: Handler<Args>,
+    Args: FromRequest + 'static,
+    F::Output: Responder + 'static,
+{
+    (method.clone(), web::method(method).to(handler))
+}
+
+/// The type of a resource built here (an alias cannot hold `impl Trait`).
+macro_rules! guarded_resource {
+    () => {
+        actix_web::Resource<
+            impl actix_web::dev::ServiceFactory<
+                actix_web::dev::ServiceRequest,
+                Config = (),
+                Response = actix_web::dev::ServiceResponse<actix_web::body::BoxBody>,
+                Error = actix_web::Error,
+                InitError = (),
+            >,
+        >
+    };
+}
+
+/// A resource at `path`, named by its template, whose other methods answer
+/// 405 in the envelope with an `Allow` header, and whose handlers' panics
+/// become 500s. The panic guard sits on the resource, not the app, because
+/// it keeps a copy of the request, and actix can only route a request it
+/// holds alone.
+fn resource(path: &'static str, routes: Vec<(Method, Route)>) -> guarded_resource!() {
+    mounted(path, path, routes)
+}
+
+/// A resource inside the `/api/v1` scope, mounted relative to it.
+fn in_v1_scope(path: &'static str, routes: Vec<(Method, Route)>) -> guarded_resource!() {
+    let relative = path.strip_prefix("/api/v1").expect("a /api/v1 path");
+    mounted(path, relative, routes)
+}
+
+fn mounted(template: &'static str, mount: &str, routes: Vec<(Method, Route)>) -> guarded_resource!() {
+    assert!(ROUTE_TEMPLATES.contains(&template), "{template} is listed in ROUTE_TEMPLATES");
+    let allow: Vec<&str> = routes.iter().map(|(method, _)| method.as_str()).collect();
+    let allow = allow.join(", ");
     routes
         .into_iter()
-        .fold(web::resource(relative).name(path), |resource, route| resource.route(route))
-        .default_service(web::to(method_not_allowed))
+        .fold(web::resource(mount).name(template), |resource, (_, route)| resource.route(route))
+        .default_service(web::to(move |request: HttpRequest| method_not_allowed(request, allow.clone())))
         .wrap(from_fn(contain_panics))
 }
 
 fn routes(config: &mut web::ServiceConfig, testing_routes: bool, metrics_here: bool) {
+    // Before the /api/v1 scope, which would take it: the document is open,
+    // needs no key and counts against no rate limit.
+    config.service(resource("/api/v1/openapi.json", vec![on(Method::GET, super::openapi::serve)]));
     config.service(
         web::scope("/api/v1")
             .wrap(from_fn(rate_limit_headers))
-            .service(resource("/api/v1/jobs", vec![web::get().to(v1::jobs::list)]))
-            .service(resource("/api/v1/jobs/{job_id}", vec![web::get().to(v1::jobs::detail)]))
-            .service(resource("/api/v1/jobs/{job_id}/applications", vec![web::get().to(v1::jobs::applications)]))
-            .service(resource("/api/v1/applications/{application_id}", vec![web::get().to(v1::applications::detail)]))
-            .service(resource(
+            .service(in_v1_scope("/api/v1/jobs", vec![on(Method::GET, v1::jobs::list)]))
+            .service(in_v1_scope("/api/v1/jobs/{job_id}", vec![on(Method::GET, v1::jobs::detail)]))
+            .service(in_v1_scope("/api/v1/jobs/{job_id}/applications", vec![on(Method::GET, v1::jobs::applications)]))
+            .service(in_v1_scope(
+                "/api/v1/applications/{application_id}",
+                vec![on(Method::GET, v1::applications::detail)],
+            ))
+            .service(in_v1_scope(
                 "/api/v1/applications/{application_id}/resume",
-                vec![web::get().to(v1::applications::resume)],
+                vec![on(Method::GET, v1::applications::resume)],
             ))
-            .service(resource("/api/v1/applications/{application_id}/ats", vec![web::get().to(v1::applications::ats)]))
-            .service(resource(
+            .service(in_v1_scope(
+                "/api/v1/applications/{application_id}/ats",
+                vec![on(Method::GET, v1::applications::ats)],
+            ))
+            .service(in_v1_scope(
                 "/api/v1/applications/{application_id}/ats/rerun",
-                vec![web::post().to(v1::writes::rerun_ats)],
+                vec![on(Method::POST, v1::writes::rerun_ats)],
             ))
-            .service(resource(
+            .service(in_v1_scope(
                 "/api/v1/applications/{application_id}/stage",
-                vec![web::patch().to(v1::writes::move_stage)],
+                vec![on(Method::PATCH, v1::writes::move_stage)],
             ))
-            .service(resource(
+            .service(in_v1_scope(
                 "/api/v1/applications/{application_id}/tags",
-                vec![web::patch().to(v1::writes::update_tags)],
+                vec![on(Method::PATCH, v1::writes::update_tags)],
             ))
-            .service(resource(
+            .service(in_v1_scope(
                 "/api/v1/applications/{application_id}/comments",
-                vec![web::get().to(v1::applications::comments), web::post().to(v1::writes::add_comment)],
+                vec![on(Method::GET, v1::applications::comments), on(Method::POST, v1::writes::add_comment)],
             ))
             .default_service(web::to(route_not_found)),
     );
     config
-        .service(resource("/api/orgs/{org_id}", vec![web::put().to(dashboard::organisation::put_workspace)]))
+        .service(resource("/api/orgs/{org_id}", vec![on(Method::PUT, dashboard::organisation::put_workspace)]))
         .service(resource(
             "/api/orgs/{org_id}/api-keys",
-            vec![web::post().to(dashboard::keys::create), web::get().to(dashboard::keys::list)],
+            vec![on(Method::POST, dashboard::keys::create), on(Method::GET, dashboard::keys::list)],
         ))
-        .service(resource("/api/orgs/{org_id}/api-keys/{key_id}", vec![web::delete().to(dashboard::keys::revoke)]))
-        .service(resource("/api/orgs/{org_id}/members", vec![web::post().to(dashboard::organisation::add_member)]))
-        .service(resource("/api/orgs/{org_id}/teams", vec![web::post().to(dashboard::organisation::create_team)]))
-        .service(resource("/api/orgs/{org_id}/jobs", vec![web::post().to(dashboard::jobs::create)]))
-        .service(resource("/api/orgs/{org_id}/jobs/{job_id}", vec![web::patch().to(dashboard::jobs::update)]))
+        .service(resource("/api/orgs/{org_id}/api-keys/{key_id}", vec![on(Method::DELETE, dashboard::keys::revoke)]))
+        .service(resource("/api/orgs/{org_id}/members", vec![on(Method::POST, dashboard::organisation::add_member)]))
+        .service(resource("/api/orgs/{org_id}/teams", vec![on(Method::POST, dashboard::organisation::create_team)]))
+        .service(resource("/api/orgs/{org_id}/jobs", vec![on(Method::POST, dashboard::jobs::create)]))
+        .service(resource("/api/orgs/{org_id}/jobs/{job_id}", vec![on(Method::PATCH, dashboard::jobs::update)]))
         .service(resource(
             "/api/orgs/{org_id}/applications/{application_id}",
-            vec![web::patch().to(dashboard::jobs::set_application_status)],
+            vec![on(Method::PATCH, dashboard::jobs::set_application_status)],
         ))
         .service(resource(
             "/api/orgs/{org_id}/notifications",
-            vec![web::get().to(dashboard::organisation::notifications)],
+            vec![on(Method::GET, dashboard::organisation::notifications)],
         ))
-        .service(resource("/api/jobs/{job_id}/applications", vec![web::post().to(intake::apply)]))
-        .service(resource("/healthz", vec![web::get().to(health)]))
-        .service(resource("/readyz", vec![web::get().to(ready)]));
+        .service(resource("/api/jobs/{job_id}/applications", vec![on(Method::POST, intake::apply)]))
+        .service(resource("/healthz", vec![on(Method::GET, health)]))
+        .service(resource("/readyz", vec![on(Method::GET, ready)]));
     if metrics_here {
-        config.service(resource("/metrics", vec![web::get().to(super::metrics::page)]));
+        config.service(resource("/metrics", vec![on(Method::GET, super::metrics::page)]));
     }
     if testing_routes {
-        config.service(resource("/__test/panic", vec![web::get().to(panic_for_tests)]));
+        config.service(resource("/__test/panic", vec![on(Method::GET, panic_for_tests)]));
     }
 }
 
@@ -174,17 +216,54 @@ async fn route_not_found(request: HttpRequest) -> Result<HttpResponse, ApiError>
     Err(ApiError::RouteNotFound(format!("{} {}", request.method(), request.path())))
 }
 
-async fn method_not_allowed(request: HttpRequest) -> Result<HttpResponse, ApiError> {
-    Err(ApiError::MethodNotAllowed(format!("{} {}", request.method(), request.path())))
+async fn method_not_allowed(request: HttpRequest, allow: String) -> HttpResponse {
+    let error =
+        ApiError::MethodNotAllowed(format!("{} {}; this route takes {allow}", request.method(), request.path()));
+    let mut response = error.error_response();
+    if let Ok(value) = actix_web::http::header::HeaderValue::from_str(&allow) {
+        response.headers_mut().insert(actix_web::http::header::ALLOW, value);
+    }
+    response
 }
 
-async fn health() -> HttpResponse {
-    success(json!({ "healthy": true }))
+#[derive(Serialize, ToSchema)]
+pub struct Health {
+    /// Always `true`: the process answers.
+    healthy: bool,
 }
 
-async fn ready() -> HttpResponse {
+#[derive(Serialize, ToSchema)]
+pub struct Readiness {
+    /// Always `true`: until recovery has finished, this answers 503 instead.
+    ready: bool,
+}
+
+/// Whether the process answers; true even while it recovers.
+#[utoipa::path(
+    get,
+    path = "/healthz",
+    operation_id = "health",
+    tag = "operations",
+    responses((status = 200, description = "Alive.", body = SuccessEnvelope<Health>))
+)]
+pub async fn health() -> HttpResponse {
+    success(Health { healthy: true })
+}
+
+/// Whether the API serves: 503 until the data directory is recovered.
+#[utoipa::path(
+    get,
+    path = "/readyz",
+    operation_id = "ready",
+    tag = "operations",
+    responses(
+        (status = 200, description = "Serving.", body = SuccessEnvelope<Readiness>),
+        (status = 503, description = "`SERVICE_UNAVAILABLE`: still recovering.", body = FailureEnvelope)
+    )
+)]
+pub async fn ready() -> HttpResponse {
     // Unauthenticated: readiness only, nothing about what the server holds.
-    success(json!({ "ready": true }))
+    success(Readiness { ready: true })
 }
 
 async fn panic_for_tests() -> HttpResponse {

@@ -43,6 +43,10 @@ pub enum CriterionKind {
     Experience,
 }
 
+impl CriterionKind {
+    pub const ALL: [CriterionKind; 3] = [CriterionKind::MustHave, CriterionKind::NiceToHave, CriterionKind::Experience];
+}
+
 /// How a criterion fared.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Verdict {
@@ -53,6 +57,10 @@ pub enum Verdict {
     /// short of the minimum: half the evidence, part of the points.
     Partial,
     Missing,
+}
+
+impl Verdict {
+    pub const ALL: [Verdict; 3] = [Verdict::Met, Verdict::Partial, Verdict::Missing];
 }
 
 /// How one criterion fared.

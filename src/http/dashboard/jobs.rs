@@ -3,7 +3,7 @@
 
 use actix_web::{web, HttpResponse};
 use serde::Deserialize;
-use serde_json::json;
+use utoipa::ToSchema;
 
 use crate::domain::application::ApplicationStatus;
 use crate::domain::commands::{SetApplicationStatus, UpdateJob};
@@ -11,9 +11,12 @@ use crate::domain::ids::JobId;
 use crate::http::body::JsonBody;
 use crate::http::dto::application::{ApplicationDetail, StoredResults};
 use crate::http::dto::job::JobDetail;
+use crate::http::dto::writes::ApplicationAnswer;
 use crate::http::envelope::{created, success};
 use crate::http::error::{ApiError, Surface};
 use crate::http::extract::TokenCaller;
+use crate::http::openapi::responses::DashboardFailures;
+use crate::http::openapi::schemas::{ApplicationStatusText, SuccessEnvelope};
 use crate::http::request::job::JobBody;
 use crate::http::request::parsed;
 use crate::http::state::AppState;
@@ -31,6 +34,17 @@ fn job_detail_response(workspace: &WorkspaceHandle, job_id: &JobId, was_created:
     }
 }
 
+/// Creates a job.
+#[utoipa::path(
+    post,
+    path = "/api/orgs/{org_id}/jobs",
+    operation_id = "createJob",
+    tag = "dashboard",
+    params(("org_id" = String, Path, description = "The organisation (workspace) ID.")),
+    request_body(content = JobBody),
+    responses((status = 201, description = "Created.", body = SuccessEnvelope<JobDetail>), DashboardFailures),
+    security(("bearerAuth" = []))
+)]
 pub async fn create(
     caller: TokenCaller,
     state: web::Data<AppState>,
@@ -44,6 +58,17 @@ pub async fn create(
     Ok(job_detail_response(&workspace, &job_id, true))
 }
 
+/// Edits a job: what the body names is replaced.
+#[utoipa::path(
+    patch,
+    path = "/api/orgs/{org_id}/jobs/{job_id}",
+    operation_id = "updateJob",
+    tag = "dashboard",
+    params(("org_id" = String, Path, description = "The organisation (workspace) ID."), ("job_id" = String, Path, description = "The job's ID (`job_…`).")),
+    request_body(content = JobBody),
+    responses((status = 200, description = "The job now.", body = SuccessEnvelope<JobDetail>), DashboardFailures),
+    security(("bearerAuth" = []))
+)]
 pub async fn update(
     caller: TokenCaller,
     state: web::Data<AppState>,
@@ -58,12 +83,25 @@ pub async fn update(
     Ok(job_detail_response(&workspace, &job_id, false))
 }
 
-#[derive(Deserialize)]
+/// Archive or restore.
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct StatusBody {
+    #[schema(required = true, nullable = false, value_type = Option<ApplicationStatusText>)]
     status: Option<String>,
 }
 
+/// Archives or restores an application.
+#[utoipa::path(
+    patch,
+    path = "/api/orgs/{org_id}/applications/{application_id}",
+    operation_id = "setApplicationStatus",
+    tag = "dashboard",
+    params(("org_id" = String, Path, description = "The organisation (workspace) ID."), ("application_id" = String, Path, description = "The application's ID (`app_…`).")),
+    request_body(content = StatusBody),
+    responses((status = 200, description = "The application now.", body = SuccessEnvelope<ApplicationAnswer>), DashboardFailures),
+    security(("bearerAuth" = []))
+)]
 pub async fn set_application_status(
     caller: TokenCaller,
     state: web::Data<AppState>,
@@ -81,5 +119,5 @@ pub async fn set_application_status(
     let stored = StoredResults::of(&application)?;
     let results = stored.decode(&application)?;
     let workspace = workspace.state.read();
-    Ok(success(json!({ "application": ApplicationDetail::new(&workspace, &application, &results) })))
+    Ok(success(ApplicationAnswer { application: ApplicationDetail::new(&workspace, &application, &results) }))
 }

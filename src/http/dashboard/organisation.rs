@@ -2,25 +2,41 @@
 //! GET .../notifications.
 
 use actix_web::{web, HttpRequest, HttpResponse};
-use serde_json::json;
 
 use crate::domain::error::DomainError;
 use crate::domain::ids::WorkspaceId;
-use crate::domain::member::{Member, Role};
-use crate::domain::notification::{Notification, NotificationKind};
+use crate::domain::member::Role;
 use crate::domain::query::page_of;
-use crate::domain::workspace::Workspace;
 use crate::http::body::JsonBody;
+use crate::http::dto::organisation::{MemberAnswer, NotificationView, NotificationsPage, TeamAnswer, WorkspaceAnswer};
 use crate::http::dto::Pagination;
 use crate::http::envelope::{created, success};
 use crate::http::error::{ApiError, Surface};
 use crate::http::extract::TokenCaller;
+use crate::http::openapi::responses::DashboardFailures;
+use crate::http::openapi::schemas::SuccessEnvelope;
 use crate::http::params::QueryParams;
 use crate::http::request::organisation::{MemberBody, TeamBody, WorkspaceBody};
 use crate::http::state::AppState;
 
 const SURFACE: Surface = Surface::Dashboard;
 
+/// Creates the workspace of the token's organisation (the token's owner
+/// becomes its owner), or shows it to its owner when it exists.
+#[utoipa::path(
+    put,
+    path = "/api/orgs/{org_id}",
+    operation_id = "putWorkspace",
+    tag = "dashboard",
+    params(("org_id" = String, Path, description = "The organisation (workspace) ID.")),
+    request_body(content = WorkspaceBody, description = "The workspace's name and its owner's; read only when it is created."),
+    responses(
+        (status = 201, description = "Created.", body = SuccessEnvelope<WorkspaceAnswer>),
+        (status = 200, description = "It exists.", body = SuccessEnvelope<WorkspaceAnswer>),
+        DashboardFailures
+    ),
+    security(("bearerAuth" = []))
+)]
 pub async fn put_workspace(
     caller: TokenCaller,
     state: web::Data<AppState>,
@@ -59,20 +75,25 @@ pub async fn put_workspace(
         }
     }
     let workspace = handle.state.read();
-    let data = json!({ "workspace": workspace_view(&workspace) });
+    let data = WorkspaceAnswer::new(&workspace);
     Ok(if was_created { created(data) } else { success(data) })
 }
 
-fn workspace_view(workspace: &Workspace) -> serde_json::Value {
-    let owner = workspace.owner_member();
-    json!({
-        "id": workspace.id.as_str(),
-        "name": workspace.name,
-        "owner": { "userId": owner.user_id.as_str(), "name": owner.name, "email": owner.email },
-        "createdAt": workspace.created_at.to_iso8601(),
-    })
-}
-
+/// Adds a member, or updates an existing member's name, email and role.
+#[utoipa::path(
+    post,
+    path = "/api/orgs/{org_id}/members",
+    operation_id = "addMember",
+    tag = "dashboard",
+    params(("org_id" = String, Path, description = "The organisation (workspace) ID.")),
+    request_body(content = MemberBody),
+    responses(
+        (status = 201, description = "Added.", body = SuccessEnvelope<MemberAnswer>),
+        (status = 200, description = "Updated.", body = SuccessEnvelope<MemberAnswer>),
+        DashboardFailures
+    ),
+    security(("bearerAuth" = []))
+)]
 pub async fn add_member(
     caller: TokenCaller,
     state: web::Data<AppState>,
@@ -84,20 +105,21 @@ pub async fn add_member(
     let existed = workspace.state.read().members.contains_key(&command.user_id);
     let member =
         state.registry.execute(&workspace, command).await.map_err(|error| ApiError::from_registry(SURFACE, error))?;
-    let data = json!({ "member": member_view(&member) });
+    let data = MemberAnswer::new(&member);
     Ok(if existed { success(data) } else { created(data) })
 }
 
-fn member_view(member: &Member) -> serde_json::Value {
-    json!({
-        "userId": member.user_id.as_str(),
-        "name": member.name,
-        "email": member.email,
-        "role": member.role.as_str(),
-        "addedAt": member.added_at.to_iso8601(),
-    })
-}
-
+/// Creates a team.
+#[utoipa::path(
+    post,
+    path = "/api/orgs/{org_id}/teams",
+    operation_id = "createTeam",
+    tag = "dashboard",
+    params(("org_id" = String, Path, description = "The organisation (workspace) ID.")),
+    request_body(content = TeamBody),
+    responses((status = 201, description = "Created.", body = SuccessEnvelope<TeamAnswer>), DashboardFailures),
+    security(("bearerAuth" = []))
+)]
 pub async fn create_team(
     caller: TokenCaller,
     state: web::Data<AppState>,
@@ -108,12 +130,23 @@ pub async fn create_team(
     let command = body.0.into_command().map_err(ApiError::domain(SURFACE))?;
     let team =
         state.registry.execute(&workspace, command).await.map_err(|error| ApiError::from_registry(SURFACE, error))?;
-    Ok(created(
-        json!({ "team": { "id": team.id.as_str(), "name": team.name, "createdAt": team.created_at.to_iso8601() } }),
-    ))
+    Ok(created(TeamAnswer::new(&team)))
 }
 
 /// The caller's own notifications, newest first; any role may read them.
+#[utoipa::path(
+    get,
+    path = "/api/orgs/{org_id}/notifications",
+    operation_id = "listNotifications",
+    tag = "dashboard",
+    params(
+        ("org_id" = String, Path, description = "The organisation (workspace) ID."),
+        ("offset" = Option<u64>, Query, minimum = 0, description = "Items to skip (default 0)."),
+        ("limit" = Option<u64>, Query, minimum = 1, description = "Items in the page (default 20; above 100 is taken as 100)."),
+    ),
+    responses((status = 200, description = "A page of notifications.", body = SuccessEnvelope<NotificationsPage>), DashboardFailures),
+    security(("bearerAuth" = []))
+)]
 pub async fn notifications(
     request: HttpRequest,
     caller: TokenCaller,
@@ -127,21 +160,6 @@ pub async fn notifications(
     let empty = std::collections::VecDeque::new();
     let inbox = workspace.notifications.get(&caller.user_id).unwrap_or(&empty);
     let found = page_of(inbox.iter().map(|notification| &**notification), page);
-    let notifications: Vec<serde_json::Value> = found.items.into_iter().map(notification_view).collect();
-    Ok(success(json!({ "notifications": notifications, "pagination": Pagination::new(page, found.total) })))
-}
-
-fn notification_view(notification: &Notification) -> serde_json::Value {
-    match &notification.kind {
-        NotificationKind::CommentCreated { job_id, application_id, comment_id, candidate_name, excerpt } => json!({
-            "id": notification.id.as_str(),
-            "type": "comment.created",
-            "jobId": job_id.as_str(),
-            "applicationId": application_id.as_str(),
-            "commentId": comment_id.as_str(),
-            "candidateName": candidate_name,
-            "excerpt": excerpt,
-            "createdAt": notification.created_at.to_iso8601(),
-        }),
-    }
+    let notifications: Vec<NotificationView> = found.items.into_iter().map(NotificationView::new).collect();
+    Ok(success(NotificationsPage { notifications, pagination: Pagination::new(page, found.total) }))
 }

@@ -6,6 +6,7 @@ use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use serde::Serialize;
+use utoipa::ToSchema;
 
 use super::Iso8601;
 
@@ -19,12 +20,15 @@ use crate::domain::resume::{ContactDetails, EducationEntry, ExperienceEntry, Par
 use crate::domain::tag::Tag;
 use crate::domain::workspace::Workspace;
 use crate::http::error::ApiError;
+use crate::http::openapi::schemas::{
+    ApplicationStatusText, CriterionKindText, PipelineStateText, TagSchema, VerdictText,
+};
 use crate::workspace::pipeline::CodecError;
 use crate::workspace::pipeline::{current_breakdown_bytes, current_resume_bytes, read_breakdown, read_resume};
 
 use super::job::WeightingView;
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ApplicationListItem<'a> {
     pub id: &'a str,
@@ -33,8 +37,11 @@ pub struct ApplicationListItem<'a> {
     pub email: &'a str,
     pub ats_score: Option<u8>,
     pub job_stage_id: &'a str,
+    #[schema(value_type = Vec<TagSchema>)]
     pub tags: &'a [Tag],
+    #[schema(value_type = ApplicationStatusText)]
     pub status: &'static str,
+    #[schema(value_type = PipelineStateText)]
     pub pipeline_state: &'static str,
     pub created_at: Iso8601,
     pub updated_at: Iso8601,
@@ -58,9 +65,10 @@ impl<'a> ApplicationListItem<'a> {
     }
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PipelineView<'a> {
+    #[schema(value_type = PipelineStateText)]
     pub state: &'static str,
     pub reason: Option<&'a str>,
     pub run: u32,
@@ -78,7 +86,7 @@ impl<'a> PipelineView<'a> {
     }
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ResumeFileView<'a> {
     pub file_name: Option<&'a str>,
@@ -86,7 +94,7 @@ pub struct ResumeFileView<'a> {
     pub size_bytes: u64,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ApplicationDetail<'a> {
     pub id: &'a str,
@@ -94,9 +102,11 @@ pub struct ApplicationDetail<'a> {
     pub candidate_name: &'a str,
     pub email: &'a str,
     pub phone: Option<&'a str>,
+    #[schema(value_type = ApplicationStatusText)]
     pub status: &'static str,
     pub stage: Option<StageView<'a>>,
     pub job_stage_id: &'a str,
+    #[schema(value_type = Vec<TagSchema>)]
     pub tags: &'a [Tag],
     pub ats_score: Option<u8>,
     pub answers: &'a BTreeMap<String, String>,
@@ -216,7 +226,7 @@ pub fn stage_view<'a>(job: &'a Job, application: &Application) -> Option<StageVi
 /// The parsed resume in JSON Resume's terms (`basics`, `work`, `education`,
 /// `skills`, `projects`, `certificates`, with its field names where they mean
 /// the same thing), plus what the engine measures (`totalExperienceMonths`…).
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ResumeView<'a> {
     pub basics: BasicsView<'a>,
@@ -250,7 +260,7 @@ impl<'a> ResumeView<'a> {
     }
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BasicsView<'a> {
     pub name: Option<&'a str>,
@@ -286,7 +296,7 @@ impl<'a> BasicsView<'a> {
 }
 
 /// `address` as written; `city` and `region` when it reads `City, Region`.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LocationView<'a> {
     pub address: &'a str,
@@ -303,7 +313,7 @@ impl<'a> LocationView<'a> {
     }
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 pub struct ProfileView<'a> {
     pub network: &'static str,
     pub url: &'a str,
@@ -328,7 +338,7 @@ fn network_of(url: &str) -> &'static str {
     .map_or("Website", |(_, network)| network)
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct WorkView<'a> {
     pub position: Option<&'a str>,
@@ -356,7 +366,7 @@ impl<'a> WorkView<'a> {
     }
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct EducationView<'a> {
     pub institution: Option<&'a str>,
@@ -378,7 +388,7 @@ impl<'a> EducationView<'a> {
     }
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SkillView<'a> {
     pub name: &'a str,
@@ -395,7 +405,7 @@ impl<'a> SkillView<'a> {
     }
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ProjectView<'a> {
     pub name: &'a str,
@@ -409,12 +419,12 @@ impl<'a> ProjectView<'a> {
     }
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 pub struct CertificateView<'a> {
     pub name: &'a str,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AtsView<'a> {
     pub overall_score: u8,
@@ -444,12 +454,14 @@ impl<'a> AtsView<'a> {
     }
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CriterionView<'a> {
+    #[schema(value_type = CriterionKindText)]
     pub kind: &'static str,
     pub criterion: &'a str,
     /// `met`, `partial` or `missing`.
+    #[schema(value_type = VerdictText)]
     pub verdict: &'static str,
     /// Met or partial.
     pub matched: bool,
@@ -465,7 +477,7 @@ fn years_in_tenths(months: u32) -> f64 {
 }
 
 /// Where a criterion was found, how it was written and for how long it was used.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct EvidenceView<'a> {
     pub occurrences: u32,
@@ -480,17 +492,9 @@ pub struct EvidenceView<'a> {
 impl<'a> CriterionView<'a> {
     fn new(result: &'a CriterionResult<&'a str>) -> Self {
         Self {
-            kind: match result.kind {
-                CriterionKind::MustHave => "mustHave",
-                CriterionKind::NiceToHave => "niceToHave",
-                CriterionKind::Experience => "experience",
-            },
+            kind: criterion_kind_text(result.kind),
             criterion: result.criterion,
-            verdict: match result.verdict {
-                Verdict::Met => "met",
-                Verdict::Partial => "partial",
-                Verdict::Missing => "missing",
-            },
+            verdict: verdict_text(result.verdict),
             matched: result.is_matched(),
             evidence: EvidenceView {
                 occurrences: result.occurrences,
@@ -505,7 +509,7 @@ impl<'a> CriterionView<'a> {
     }
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CommentView<'a> {
     pub id: &'a str,
@@ -517,7 +521,7 @@ pub struct CommentView<'a> {
     pub created_at: Iso8601,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AuthorView<'a> {
     pub user_id: &'a str,
@@ -540,7 +544,7 @@ impl<'a> CommentView<'a> {
 }
 
 /// `GET /api/v1/applications/:id/resume`.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ResumeResponse<'a> {
     pub application_id: &'a str,
@@ -549,7 +553,7 @@ pub struct ResumeResponse<'a> {
 }
 
 /// `GET /api/v1/applications/:id/ats`.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AtsResponse<'a> {
     pub application_id: &'a str,
@@ -559,14 +563,14 @@ pub struct AtsResponse<'a> {
 }
 
 /// `GET /api/v1/applications/:id/comments`.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 pub struct CommentsPage<'a> {
     pub comments: Vec<CommentView<'a>>,
     pub pagination: super::Pagination,
 }
 
 /// `GET /api/v1/jobs/:jobId/applications`: a page of list items.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 pub struct ApplicationsPage<'a> {
     pub applications: Vec<ApplicationListItem<'a>>,
     pub pagination: super::Pagination,
@@ -578,5 +582,23 @@ impl<'a> ApplicationsPage<'a> {
             applications: found.items.iter().map(|application| ApplicationListItem::new(application)).collect(),
             pagination: super::Pagination::new(page, found.total),
         }
+    }
+}
+
+/// How a criterion's kind is written.
+pub fn criterion_kind_text(kind: CriterionKind) -> &'static str {
+    match kind {
+        CriterionKind::MustHave => "mustHave",
+        CriterionKind::NiceToHave => "niceToHave",
+        CriterionKind::Experience => "experience",
+    }
+}
+
+/// How a verdict is written.
+pub fn verdict_text(verdict: Verdict) -> &'static str {
+    match verdict {
+        Verdict::Met => "met",
+        Verdict::Partial => "partial",
+        Verdict::Missing => "missing",
     }
 }

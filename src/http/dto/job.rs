@@ -1,6 +1,7 @@
 //! Job summary (list item) and job detail.
 
 use serde::Serialize;
+use utoipa::ToSchema;
 
 use super::Iso8601;
 
@@ -8,12 +9,14 @@ use crate::domain::ats::Weighting;
 use crate::domain::job::{FormField, Job, Stage};
 use crate::domain::tag::Tag;
 use crate::domain::workspace::Workspace;
+use crate::http::openapi::schemas::{FormFieldTypeText, JobStatusText, TagSchema, TierText};
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct JobSummary<'a> {
     pub id: &'a str,
     pub title: &'a str,
+    #[schema(value_type = JobStatusText)]
     pub status: &'static str,
     pub team_id: &'a str,
     pub team_name: &'a str,
@@ -39,11 +42,12 @@ fn team_name<'a>(workspace: &'a Workspace, job: &Job) -> &'a str {
     workspace.teams.get(&job.team_id).map_or("", |team| team.name.as_str())
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct JobDetail<'a> {
     pub id: &'a str,
     pub title: &'a str,
+    #[schema(value_type = JobStatusText)]
     pub status: &'static str,
     pub team_id: &'a str,
     pub team_name: &'a str,
@@ -51,10 +55,12 @@ pub struct JobDetail<'a> {
     pub form_fields: Vec<FormFieldView<'a>>,
     pub stages: Vec<StageView<'a>>,
     pub criteria: CriteriaView<'a>,
+    #[schema(value_type = TierText)]
     pub tier: &'static str,
     /// Fit scores left in this job's own envelope.
     pub fit_scores: u32,
     pub fit_scores_used: u32,
+    #[schema(value_type = Vec<TagSchema>)]
     pub tags: &'a [Tag],
     pub collaborators: Vec<&'a str>,
     pub application_count: u32,
@@ -62,18 +68,19 @@ pub struct JobDetail<'a> {
     pub updated_at: Iso8601,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct FormFieldView<'a> {
     pub key: &'a str,
     pub label: &'a str,
     #[serde(rename = "type")]
+    #[schema(value_type = FormFieldTypeText)]
     pub kind: &'static str,
     pub required: bool,
     pub options: &'a [String],
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct StageView<'a> {
     pub id: &'a str,
@@ -87,7 +94,7 @@ impl<'a> StageView<'a> {
     }
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CriteriaView<'a> {
     pub must_haves: &'a [String],
@@ -96,7 +103,7 @@ pub struct CriteriaView<'a> {
     pub min_years_experience: Option<u32>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct WeightingView {
     pub must_haves: u32,

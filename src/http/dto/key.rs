@@ -1,6 +1,7 @@
 //! The API key object of the management surface.
 
 use serde::Serialize;
+use utoipa::ToSchema;
 
 use super::Iso8601;
 
@@ -8,7 +9,7 @@ use crate::auth::api_key::masked_key;
 use crate::domain::api_key::ApiKey;
 use crate::domain::time::Timestamp;
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct KeyView<'a> {
     pub id: &'a str,
@@ -24,7 +25,7 @@ pub struct KeyView<'a> {
     pub created_at: Iso8601,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 pub struct ClaimsView<'a> {
     pub teams: Vec<&'a str>,
     pub jobs: Vec<&'a str>,

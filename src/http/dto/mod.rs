@@ -5,7 +5,9 @@
 pub mod application;
 pub mod job;
 pub mod key;
+pub mod organisation;
 pub mod pagination;
+pub mod writes;
 
 pub use pagination::Pagination;
 

@@ -1,8 +1,10 @@
 use serde::Serialize;
+use utoipa::ToSchema;
 
 use crate::domain::query::PageRequest;
 
-#[derive(Serialize)]
+/// Where a page sits: `total` counts every item the query matches.
+#[derive(Serialize, ToSchema)]
 pub struct Pagination {
     pub offset: usize,
     pub limit: usize,

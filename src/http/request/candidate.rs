@@ -2,6 +2,7 @@
 //! to, the tag change (merge or replace) and the comment.
 
 use serde::Deserialize;
+use utoipa::ToSchema;
 
 use crate::domain::commands::{at_most, TagsChange};
 use crate::domain::error::{invalid, DomainResult, InField};
@@ -9,10 +10,15 @@ use crate::domain::limits::{COMMENT_LENGTH_MAX, TAG_CHANGES_PER_REQUEST_MAX};
 use crate::domain::tag::{hex_color, tag_name, Tag};
 use crate::domain::text::{bounded_text, is_blank};
 
-#[derive(Deserialize)]
+/// The stage to move to: `stage`, or its alias `stageId` (both only when they agree).
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct StageBody {
+    /// A stage ID of the application's job.
+    #[schema(required = true, nullable = false, min_length = 1, example = "stg_3kd9Qm2LxVb7Tn4Pw8Zc")]
     stage: Option<String>,
+    /// The same, under the name some clients use.
+    #[schema(nullable = false, min_length = 1)]
     stage_id: Option<String>,
 }
 
@@ -34,20 +40,33 @@ impl StageBody {
     }
 }
 
-#[derive(Deserialize)]
+/// A tag with its colour (form B).
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TagBody {
+    #[schema(required = true, nullable = false, min_length = 1, max_length = 50, example = "Senior")]
     name: Option<String>,
+    /// `#rrggbb`.
+    #[schema(required = true, nullable = false, pattern = "^#[0-9A-Fa-f]{6}$", example = "#2563eb")]
     color: Option<String>,
 }
 
-#[derive(Deserialize)]
+/// Form A merges: `remove` (case-insensitively), then `add` the names not
+/// present yet, in `color` or the default grey. Form B replaces: `tags` is
+/// the whole list, and `addToJobTags` registers tags on the job.
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct TagsBody {
+    #[schema(nullable = false, max_items = 100, example = json!(["Senior", "Rust"]))]
     add: Option<Vec<String>>,
+    #[schema(nullable = false, max_items = 100)]
     remove: Option<Vec<String>>,
+    /// For the tags `add` creates: `#rrggbb`.
+    #[schema(nullable = false, pattern = "^#[0-9A-Fa-f]{6}$")]
     color: Option<String>,
+    #[schema(nullable = false, max_items = 100)]
     tags: Option<Vec<TagBody>>,
+    #[schema(nullable = false, max_items = 100)]
     add_to_job_tags: Option<Vec<TagBody>>,
 }
 
@@ -109,9 +128,17 @@ fn complete_tags(field: &str, bodies: Vec<TagBody>) -> DomainResult<Vec<Tag>> {
     Ok(tags)
 }
 
-#[derive(Deserialize)]
+/// A comment: line breaks are kept; blank text is refused.
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CommentBody {
+    #[schema(
+        required = true,
+        nullable = false,
+        min_length = 1,
+        max_length = 10000,
+        example = "Strong Rust; ask about Kafka."
+    )]
     text: Option<String>,
 }
 

@@ -5,6 +5,7 @@
 use std::num::NonZeroU32;
 
 use serde::Deserialize;
+use utoipa::ToSchema;
 
 use super::{parsed, required_text};
 use crate::domain::ats::Weighting;
@@ -16,55 +17,102 @@ use crate::domain::ids::{StageId, TeamId, UserId};
 use crate::domain::job::{FormFieldKind, JobStatus, Tier};
 use crate::domain::limits::*;
 use crate::domain::text::{bounded_text, optional_line, required_line};
+use crate::http::openapi::schemas::{FormFieldTypeText, JobStatusText, TierText};
 
-#[derive(Deserialize)]
+/// A job, created (`teamId` and `title` required) or updated (what is
+/// given replaces what is there).
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct JobBody {
+    /// A team of this workspace (`team_…`); required to create.
+    #[schema(nullable = false, example = "team_4hQ2mZ8kLp3Vx7Rb9Tn1")]
     team_id: Option<String>,
+    /// Required to create.
+    #[schema(nullable = false, min_length = 1, max_length = 200, example = "Senior Backend Engineer")]
     title: Option<String>,
+    /// `draft` when created without one.
+    #[schema(nullable = false, value_type = Option<JobStatusText>)]
     status: Option<String>,
+    /// What the ATS scores resumes against, besides the criteria.
+    #[schema(nullable = false, max_length = 50000)]
     description: Option<String>,
+    /// The careers-page form.
+    #[schema(nullable = false, max_items = 50)]
     form_fields: Option<Vec<FormFieldBody>>,
+    /// In order; the default five when created without them. In an update, a
+    /// stage with an `id` keeps that stage, one without is new, and a
+    /// stage left out must hold no applications.
+    #[schema(nullable = false, min_items = 1, max_items = 30)]
     stages: Option<Vec<StageBody>>,
+    #[schema(nullable = false)]
     criteria: Option<CriteriaBody>,
+    /// `free` when created without one.
+    #[schema(nullable = false, value_type = Option<TierText>)]
     tier: Option<String>,
+    /// Sets the job's envelope of fit scores.
+    #[schema(nullable = false, minimum = 0, maximum = 1000000)]
     fit_scores: Option<i64>,
+    /// Adds to the envelope (updates only).
+    #[schema(nullable = false, minimum = 1, maximum = 1000000)]
     fit_scores_add: Option<i64>,
+    /// Members (user IDs) notified of comments.
+    #[schema(nullable = false, max_items = 100)]
     collaborators: Option<Vec<String>>,
 }
 
-#[derive(Deserialize)]
+/// A question on the careers-page form.
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct FormFieldBody {
+    /// Made from the label when left out: letters, digits, `_` or `-`.
+    #[schema(nullable = false, max_length = 64)]
     key: Option<String>,
+    #[schema(required = true, nullable = false, min_length = 1, max_length = 200, example = "Portfolio URL")]
     label: Option<String>,
+    /// `text` when left out.
     #[serde(rename = "type")]
+    #[schema(nullable = false, value_type = Option<FormFieldTypeText>)]
     kind: Option<String>,
+    #[schema(nullable = false)]
     required: Option<bool>,
+    /// The choices of a `select` field, and of no other kind.
+    #[schema(nullable = false, max_items = 50)]
     options: Option<Vec<String>>,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct StageBody {
+    /// An existing stage of the job (updates only).
+    #[schema(nullable = false)]
     id: Option<String>,
+    #[schema(required = true, nullable = false, min_length = 1, max_length = 100, example = "Phone screen")]
     name: Option<String>,
 }
 
-#[derive(Deserialize)]
+/// What resumes are scored against.
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct CriteriaBody {
+    #[schema(nullable = false, max_items = 50, example = json!(["Rust", "PostgreSQL"]))]
     must_haves: Option<Vec<String>>,
+    #[schema(nullable = false, max_items = 50)]
     nice_to_haves: Option<Vec<String>>,
+    #[schema(nullable = false)]
     weighting: Option<WeightingBody>,
+    #[schema(nullable = false, minimum = 0, maximum = 60)]
     min_years_experience: Option<i64>,
 }
 
-#[derive(Deserialize, Default)]
+/// Points of each component (defaults 60, 25, 15); at least one above 0.
+#[derive(Deserialize, Default, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct WeightingBody {
+    #[schema(nullable = false, minimum = 0, maximum = 100)]
     must_haves: Option<i64>,
+    #[schema(nullable = false, minimum = 0, maximum = 100)]
     nice_to_haves: Option<i64>,
+    #[schema(nullable = false, minimum = 0, maximum = 100)]
     experience: Option<i64>,
 }
 

@@ -2,6 +2,7 @@
 //! by `auth` and joined to these values by the handler.
 
 use serde::Deserialize;
+use utoipa::ToSchema;
 
 use super::{parsed, required_text};
 use crate::domain::commands::{whole_number, CreateKey};
@@ -11,19 +12,31 @@ use crate::domain::key_hash::KeyHash;
 use crate::domain::limits::{CLAIM_ENTRIES_MAX, NAME_LENGTH_MAX, RATE_LIMIT_PER_MINUTE_MAX};
 use crate::domain::time::Timestamp;
 
-#[derive(Deserialize, Default)]
+/// What the key reaches: none given (or both empty) is the whole
+/// workspace; otherwise the named jobs and every job of the named teams.
+#[derive(Deserialize, Default, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ClaimsBody {
+    /// Team IDs (`team_…`) of this workspace.
+    #[schema(nullable = false)]
     teams: Option<Vec<String>>,
+    /// Job IDs (`job_…`) of this workspace.
+    #[schema(nullable = false)]
     jobs: Option<Vec<String>>,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct CreateKeyBody {
+    #[schema(required = true, nullable = false, min_length = 1, max_length = 200, example = "ATS sync")]
     name: Option<String>,
+    #[schema(nullable = false)]
     claims: Option<ClaimsBody>,
+    /// When the key stops working; in the future.
+    #[schema(nullable = false, format = DateTime, example = "2027-01-31T00:00:00Z")]
     expires_at: Option<String>,
+    /// This key's own limit instead of the server's default.
+    #[schema(nullable = false, minimum = 1, maximum = 10000000)]
     rate_limit_per_minute: Option<i64>,
 }
 

@@ -2,6 +2,9 @@
 //! of the member and team writes beneath it.
 
 use serde::Deserialize;
+use utoipa::ToSchema;
+
+use crate::http::openapi::schemas::RoleText;
 
 use super::{parsed, required_text};
 use crate::domain::commands::{AddMember, CreateTeam, NewWorkspace};
@@ -11,17 +14,22 @@ use crate::domain::limits::NAME_LENGTH_MAX;
 use crate::domain::member::Role;
 use crate::domain::text::email;
 
-#[derive(Deserialize, Default)]
+/// The workspace's owner: the token's subject, with a name and email.
+#[derive(Deserialize, Default, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct OwnerBody {
+    #[schema(required = true, nullable = false, min_length = 1, max_length = 200, example = "Dana Owner")]
     name: Option<String>,
+    #[schema(required = true, nullable = false, format = Email, max_length = 254, example = "dana@example.com")]
     email: Option<String>,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WorkspaceBody {
+    #[schema(required = true, nullable = false, min_length = 1, max_length = 200, example = "Acme Corp")]
     name: Option<String>,
+    #[schema(required = true, nullable = false)]
     owner: Option<OwnerBody>,
 }
 
@@ -36,12 +44,25 @@ impl WorkspaceBody {
     }
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct MemberBody {
+    /// The member's user ID, as the identity provider's tokens name them.
+    #[schema(
+        required = true,
+        nullable = false,
+        min_length = 1,
+        max_length = 128,
+        pattern = "^\\S+$",
+        example = "riley"
+    )]
     user_id: Option<String>,
+    #[schema(required = true, nullable = false, min_length = 1, max_length = 200, example = "Riley Recruiter")]
     name: Option<String>,
+    #[schema(required = true, nullable = false, format = Email, max_length = 254, example = "riley@example.com")]
     email: Option<String>,
+    /// `member` when left out.
+    #[schema(nullable = false, value_type = Option<RoleText>)]
     role: Option<String>,
 }
 
@@ -59,9 +80,10 @@ impl MemberBody {
     }
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TeamBody {
+    #[schema(required = true, nullable = false, min_length = 1, max_length = 200, example = "Engineering")]
     name: Option<String>,
 }
 

@@ -14,6 +14,8 @@ use crate::http::dto::Pagination;
 use crate::http::envelope::success;
 use crate::http::error::{ApiError, Surface};
 use crate::http::extract::KeyCaller;
+use crate::http::openapi::responses::PublicReadFailures;
+use crate::http::openapi::schemas::SuccessEnvelope;
 use crate::http::params::QueryParams;
 
 const SURFACE: Surface = Surface::PublicApi;
@@ -35,6 +37,17 @@ fn read_application(
     read(&params, &workspace, application)
 }
 
+/// One application: the candidate, stage, tags, answers, parsed resume,
+/// ATS breakdown and pipeline.
+#[utoipa::path(
+    get,
+    path = "/api/v1/applications/{application_id}",
+    operation_id = "getApplication",
+    tag = "public-api",
+    params(("application_id" = String, Path, description = "The application's ID (`app_…`).")),
+    responses((status = 200, description = "The application.", body = SuccessEnvelope<ApplicationDetail>), PublicReadFailures),
+    security(("apiKey" = []))
+)]
 pub async fn detail(
     request: HttpRequest,
     caller: KeyCaller,
@@ -48,6 +61,15 @@ pub async fn detail(
 }
 
 /// `{applicationId, pipeline, resume}`; `resume` is null until parsed.
+#[utoipa::path(
+    get,
+    path = "/api/v1/applications/{application_id}/resume",
+    operation_id = "getApplicationResume",
+    tag = "public-api",
+    params(("application_id" = String, Path, description = "The application's ID (`app_…`).")),
+    responses((status = 200, description = "The parsed resume.", body = SuccessEnvelope<ResumeResponse>), PublicReadFailures),
+    security(("apiKey" = []))
+)]
 pub async fn resume(
     request: HttpRequest,
     caller: KeyCaller,
@@ -65,6 +87,15 @@ pub async fn resume(
 }
 
 /// `{applicationId, atsScore, pipeline, ats}`; `ats` is null until scored.
+#[utoipa::path(
+    get,
+    path = "/api/v1/applications/{application_id}/ats",
+    operation_id = "getApplicationAts",
+    tag = "public-api",
+    params(("application_id" = String, Path, description = "The application's ID (`app_…`).")),
+    responses((status = 200, description = "The ATS breakdown.", body = SuccessEnvelope<AtsResponse>), PublicReadFailures),
+    security(("apiKey" = []))
+)]
 pub async fn ats(
     request: HttpRequest,
     caller: KeyCaller,
@@ -83,6 +114,19 @@ pub async fn ats(
 }
 
 /// The thread, oldest first, paginated with `offset` and `limit`.
+#[utoipa::path(
+    get,
+    path = "/api/v1/applications/{application_id}/comments",
+    operation_id = "listComments",
+    tag = "public-api",
+    params(
+        ("application_id" = String, Path, description = "The application's ID (`app_…`)."),
+        ("offset" = Option<u64>, Query, minimum = 0, description = "Items to skip (default 0)."),
+        ("limit" = Option<u64>, Query, minimum = 1, description = "Items in the page (default 20; above 100 is taken as 100)."),
+    ),
+    responses((status = 200, description = "A page of comments.", body = SuccessEnvelope<CommentsPage>), PublicReadFailures),
+    security(("apiKey" = []))
+)]
 pub async fn comments(
     request: HttpRequest,
     caller: KeyCaller,

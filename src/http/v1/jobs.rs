@@ -14,17 +14,35 @@ use crate::http::dto::Pagination;
 use crate::http::envelope::success;
 use crate::http::error::{ApiError, Surface};
 use crate::http::extract::KeyCaller;
+use crate::http::openapi::responses::PublicReadFailures;
+use crate::http::openapi::schemas::{ApplicationSortText, ApplicationStatusText, JobStatusText, SuccessEnvelope};
 use crate::http::params::QueryParams;
 use crate::http::state::AppState;
+use utoipa::ToSchema;
 
 const SURFACE: Surface = Surface::PublicApi;
 
-#[derive(Serialize)]
-struct JobPage<'a> {
+/// A page of jobs, newest first.
+#[derive(Serialize, ToSchema)]
+pub struct JobPage<'a> {
     items: Vec<JobSummary<'a>>,
     pagination: Pagination,
 }
 
+/// The jobs the key reaches, newest first.
+#[utoipa::path(
+    get,
+    path = "/api/v1/jobs",
+    operation_id = "listJobs",
+    tag = "public-api",
+    params(
+        ("status" = Option<JobStatusText>, Query, description = "Only jobs with this status."),
+        ("offset" = Option<u64>, Query, minimum = 0, description = "Items to skip (default 0)."),
+        ("limit" = Option<u64>, Query, minimum = 1, description = "Items in the page (default 20; above 100 is taken as 100)."),
+    ),
+    responses((status = 200, description = "A page of jobs.", body = SuccessEnvelope<JobPage>), PublicReadFailures),
+    security(("apiKey" = []))
+)]
 pub async fn list(
     request: HttpRequest,
     caller: KeyCaller,
@@ -45,6 +63,16 @@ pub async fn list(
     Ok(success(JobPage { items, pagination: Pagination::new(page, jobs.total) }))
 }
 
+/// One job: its form, stages, criteria, envelope and tags.
+#[utoipa::path(
+    get,
+    path = "/api/v1/jobs/{job_id}",
+    operation_id = "getJob",
+    tag = "public-api",
+    params(("job_id" = String, Path, description = "The job's ID (`job_…`).")),
+    responses((status = 200, description = "The job.", body = SuccessEnvelope<JobDetail>), PublicReadFailures),
+    security(("apiKey" = []))
+)]
 pub async fn detail(
     request: HttpRequest,
     caller: KeyCaller,
@@ -65,6 +93,28 @@ pub const APPLICATION_SORTS: [(&str, SortOrder); 5] = [
     ("name-asc", SortOrder::NameAsc),
 ];
 
+/// A page of a job's applications, filtered and sorted.
+#[utoipa::path(
+    get,
+    path = "/api/v1/jobs/{job_id}/applications",
+    operation_id = "listApplications",
+    tag = "public-api",
+    params(
+        ("job_id" = String, Path, description = "The job's ID (`job_…`)."),
+        ("stage" = Option<String>, Query, description = "Only applications in this stage (a stage ID of the job)."),
+        ("status" = Option<ApplicationStatusText>, Query, description = "Only active or only archived applications."),
+        ("name" = Option<String>, Query, max_length = 200, description = "Only candidates whose name contains this, ignoring case."),
+        ("atsScoreMin" = Option<f64>, Query, minimum = 0, maximum = 100, description = "Only applications scored at least this."),
+        ("sort" = Option<ApplicationSortText>, Query, description = "The order (default `created-desc`)."),
+        ("offset" = Option<u64>, Query, minimum = 0, description = "Items to skip (default 0)."),
+        ("limit" = Option<u64>, Query, minimum = 1, description = "Items in the page (default 20; above 100 is taken as 100)."),
+    ),
+    responses(
+        (status = 200, description = "A page of applications.", body = SuccessEnvelope<ApplicationsPage>),
+        PublicReadFailures
+    ),
+    security(("apiKey" = []))
+)]
 pub async fn applications(
     request: HttpRequest,
     caller: KeyCaller,

@@ -3,19 +3,32 @@
 //! the workspace actor; the answer is read from the state after the write.
 
 use actix_web::{web, HttpResponse};
-use serde_json::json;
 
-use crate::domain::commands::{AddComment, MoveStage, RerunAts, RerunOutcome, UpdateTags};
+use crate::domain::commands::{AddComment, MoveStage, RerunAts, UpdateTags};
 use crate::http::body::{JsonBody, NoBody};
 use crate::http::dto::application::{stage_view, CommentView};
+use crate::http::dto::writes::{CommentCreated, RerunAnswer, StageMoved, TagsUpdated};
 use crate::http::envelope::{created, success};
 use crate::http::error::{ApiError, Surface};
 use crate::http::extract::KeyCaller;
+use crate::http::openapi::responses::PublicWriteFailures;
+use crate::http::openapi::schemas::{FailureEnvelope, SuccessEnvelope};
 use crate::http::request::candidate::{CommentBody, StageBody, TagsBody};
 use crate::http::state::AppState;
 
 const SURFACE: Surface = Surface::PublicApi;
 
+/// Moves a candidate to another stage of their job.
+#[utoipa::path(
+    patch,
+    path = "/api/v1/applications/{application_id}/stage",
+    operation_id = "moveApplicationStage",
+    tag = "public-api",
+    params(("application_id" = String, Path, description = "The application's ID (`app_…`).")),
+    request_body(content = StageBody, description = "The stage to move to."),
+    responses((status = 200, description = "Moved (or already there).", body = SuccessEnvelope<StageMoved>), PublicWriteFailures),
+    security(("apiKey" = []))
+)]
 pub async fn move_stage(
     caller: KeyCaller,
     state: web::Data<AppState>,
@@ -31,17 +44,20 @@ pub async fn move_stage(
         .map_err(|error| ApiError::from_registry(SURFACE, error))?;
     let workspace = caller.workspace.state.read();
     let stage = workspace.jobs.get(&application.job_id).and_then(|job| stage_view(job, &application));
-    Ok(success(json!({
-        "application": {
-            "id": application.id.as_str(),
-            "jobId": application.job_id.as_str(),
-            "jobStageId": application.stage_id.as_str(),
-            "stage": stage,
-            "updatedAt": application.updated_at.to_iso8601(),
-        }
-    })))
+    Ok(success(StageMoved::new(&application, stage)))
 }
 
+/// Tags a candidate: merge (`add`, `remove`) or replace (`tags`).
+#[utoipa::path(
+    patch,
+    path = "/api/v1/applications/{application_id}/tags",
+    operation_id = "updateApplicationTags",
+    tag = "public-api",
+    params(("application_id" = String, Path, description = "The application's ID (`app_…`).")),
+    request_body(content = TagsBody, description = "Either form A (`add`, `remove`, `color`) or form B (`tags`, `addToJobTags`)."),
+    responses((status = 200, description = "The tags now.", body = SuccessEnvelope<TagsUpdated>), PublicWriteFailures),
+    security(("apiKey" = []))
+)]
 pub async fn update_tags(
     caller: KeyCaller,
     state: web::Data<AppState>,
@@ -58,11 +74,23 @@ pub async fn update_tags(
         .execute(&caller.workspace, command)
         .await
         .map_err(|error| ApiError::from_registry(SURFACE, error))?;
-    Ok(success(json!({
-        "application": { "id": application.id.as_str(), "jobId": application.job_id.as_str(), "tags": application.tags }
-    })))
+    Ok(success(TagsUpdated::new(&application)))
 }
 
+/// Reruns the ATS scoring of a paid job's application, charging one fit score.
+#[utoipa::path(
+    post,
+    path = "/api/v1/applications/{application_id}/ats/rerun",
+    operation_id = "rerunApplicationAts",
+    tag = "public-api",
+    params(("application_id" = String, Path, description = "The application's ID (`app_…`).")),
+    responses(
+        (status = 200, description = "Queued, or skipped with an empty envelope.", body = SuccessEnvelope<RerunAnswer>),
+        (status = 402, description = "`JOB_TIER_REQUIRED`: the job is on the free tier.", body = FailureEnvelope),
+        PublicWriteFailures
+    ),
+    security(("apiKey" = []))
+)]
 pub async fn rerun_ats(
     caller: KeyCaller,
     state: web::Data<AppState>,
@@ -76,29 +104,20 @@ pub async fn rerun_ats(
         .execute(&caller.workspace, command)
         .await
         .map_err(|error| ApiError::from_registry(SURFACE, error))?;
-    let data = match outcome {
-        RerunOutcome::Queued { fit_scores_remaining } => json!({
-            "message": format!("ATS rerun queued; one fit score was charged ({fit_scores_remaining} left). Poll GET /api/v1/applications/{application_id}/ats for the result."),
-            "queued": true,
-            "fitScoresCharged": 1,
-            "fitScoresRemaining": fit_scores_remaining,
-        }),
-        RerunOutcome::QueuedUpgrade { fit_scores_remaining } => json!({
-            "message": format!("ATS rerun queued free of charge: the stored result was made by an older engine version, and this rerun upgrades it ({fit_scores_remaining} fit scores left). Poll GET /api/v1/applications/{application_id}/ats for the result."),
-            "queued": true,
-            "fitScoresCharged": 0,
-            "fitScoresRemaining": fit_scores_remaining,
-        }),
-        RerunOutcome::SkippedEnvelopeEmpty => json!({
-            "message": "ATS rerun skipped: the job has no fit scores left, so nothing was charged. Top up the job's envelope and try again.",
-            "queued": false,
-            "fitScoresCharged": 0,
-            "fitScoresRemaining": 0,
-        }),
-    };
-    Ok(success(data))
+    Ok(success(RerunAnswer::new(outcome, &application_id)))
 }
 
+/// Comments on a candidate; the job's collaborators are notified.
+#[utoipa::path(
+    post,
+    path = "/api/v1/applications/{application_id}/comments",
+    operation_id = "addComment",
+    tag = "public-api",
+    params(("application_id" = String, Path, description = "The application's ID (`app_…`).")),
+    request_body(content = CommentBody, description = "The comment."),
+    responses((status = 201, description = "The comment.", body = SuccessEnvelope<CommentCreated>), PublicWriteFailures),
+    security(("apiKey" = []))
+)]
 pub async fn add_comment(
     caller: KeyCaller,
     state: web::Data<AppState>,
@@ -114,5 +133,5 @@ pub async fn add_comment(
         .await
         .map_err(|error| ApiError::from_registry(SURFACE, error))?;
     let workspace = caller.workspace.state.read();
-    Ok(created(json!({ "comment": CommentView::new(&workspace, &application_id, &comment) })))
+    Ok(created(CommentCreated { comment: CommentView::new(&workspace, &application_id, &comment) }))
 }
