@@ -4,13 +4,15 @@
 
 use super::error::{defect, Checked};
 
-/// Trims and checks a required single-line field.
+/// Trims and checks a required single-line field. The limit applies to the
+/// text as sent, before trimming, as a client's schema states it.
 pub fn required_line(value: &str, length_max: usize) -> Checked<String> {
+    within_length(value, length_max)?;
     let trimmed = value.trim();
     if is_blank(trimmed) {
         return defect("must not be empty (invisible characters alone count as empty)");
     }
-    bounded_line(trimmed, length_max)
+    bounded_line(trimmed)
 }
 
 /// Whether text shows nothing: empty, or only whitespace and characters
@@ -48,20 +50,32 @@ fn is_default_ignorable(character: char) -> bool {
     )
 }
 
-/// Checks an optional single-line field; blank becomes `None`.
+/// Checks an optional single-line field; blank becomes `None`. The limit
+/// applies to the text as sent, blank or not.
 pub fn optional_line(value: Option<&str>, length_max: usize) -> Checked<Option<String>> {
+    if let Some(value) = value {
+        within_length(value, length_max)?;
+    }
     match value.map(str::trim) {
         None => Ok(None),
         Some(trimmed) if is_blank(trimmed) => Ok(None),
-        Some(trimmed) => bounded_line(trimmed, length_max).map(Some),
+        Some(trimmed) => bounded_line(trimmed).map(Some),
     }
 }
 
-fn bounded_line(trimmed: &str, length_max: usize) -> Checked<String> {
-    let length = trimmed.chars().count();
+fn within_length(value: &str, length_max: usize) -> Checked<()> {
+    // Bytes bound characters from above: most values need no count.
+    if value.len() <= length_max {
+        return Ok(());
+    }
+    let length = value.chars().count();
     if length > length_max {
         return defect(format!("is {length} characters; the limit is {length_max}"));
     }
+    Ok(())
+}
+
+fn bounded_line(trimmed: &str) -> Checked<String> {
     if trimmed.chars().any(char::is_control) {
         return defect("must be a single line without control characters");
     }
@@ -70,10 +84,7 @@ fn bounded_line(trimmed: &str, length_max: usize) -> Checked<String> {
 
 /// Checks multi-line text: newlines and tabs are allowed, other control characters are not.
 pub fn bounded_text(value: &str, length_max: usize) -> Checked<String> {
-    let length = value.chars().count();
-    if length > length_max {
-        return defect(format!("is {length} characters; the limit is {length_max}"));
-    }
+    within_length(value, length_max)?;
     if value.chars().any(|character| character.is_control() && !matches!(character, '\n' | '\r' | '\t')) {
         return defect("contains control characters");
     }
@@ -118,6 +129,14 @@ mod tests {
         }
         assert!(!is_blank("A\u{200b}"));
         assert!(!is_blank("👩\u{200d}💻"));
+    }
+
+    #[test]
+    fn the_limit_applies_to_the_text_as_sent_before_trimming() {
+        assert!(required_line(&format!("\r{}", "a".repeat(5)), 5).is_err());
+        assert!(optional_line(Some(&" ".repeat(6)), 5).is_err(), "blank, but longer than allowed");
+        assert_eq!(optional_line(Some("  "), 5), Ok(None));
+        assert_eq!(required_line(" ab ", 5), Ok("ab".to_owned()));
     }
 
     #[test]

@@ -23,6 +23,7 @@ use serde::de::DeserializeOwned;
 use serde::Deserialize;
 
 use super::error::{ApiError, Surface};
+use super::objects_only::ObjectsOnly;
 use super::state::JSON_BODY_BYTES_MAX;
 
 /// A JSON body of type `T`, read and parsed under the rules above.
@@ -89,7 +90,7 @@ pub fn parse_json<T: DeserializeOwned>(bytes: &[u8], surface: Surface) -> Result
     let not_json =
         |error: serde_json::Error| ApiError::invalid(surface, format!("the body is not valid JSON: {error}"));
     let mut deserializer = serde_json::Deserializer::from_slice(bytes);
-    let value = serde_path_to_error::deserialize(&mut deserializer).map_err(|error| {
+    let value = serde_path_to_error::deserialize(ObjectsOnly(&mut deserializer)).map_err(|error| {
         let path = error.path().to_string();
         let inner = error.into_inner();
         if !inner.is_data() {

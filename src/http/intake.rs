@@ -181,13 +181,13 @@ pub struct ApplicationBody {
     #[schema(required = true, nullable = false, format = Email, max_length = 254, example = "ana@example.com")]
     email: Option<String>,
     /// Digits, with spaces and `+ - ( ) .` between them.
-    #[schema(nullable = false, max_length = 40, example = "+44 20 7946 0958")]
+    #[schema(max_length = 40, example = "+44 20 7946 0958")]
     phone: Option<String>,
     /// Answers to the job's form, by question key: text, a number or a boolean.
-    #[schema(nullable = false, value_type = Option<HashMap<String, AnswerValue>>)]
+    #[schema(value_type = Option<HashMap<String, AnswerValue>>)]
     answers: Option<Answers>,
     /// The resume as plain text; blank means none.
-    #[schema(nullable = false, max_length = 1048576)]
+    #[schema(max_length = 2097152)]
     resume_text: Option<String>,
 }
 
@@ -255,8 +255,7 @@ impl<'de> Deserialize<'de> for Answers {
 }
 
 fn from_json(body: &[u8]) -> Result<IntakeForm, ApiError> {
-    let body: ApplicationBody = serde_json::from_slice(body)
-        .map_err(|error| ApiError::invalid(SURFACE, format!("the JSON body is invalid: {error}")))?;
+    let body: ApplicationBody = super::body::parse_json(body, SURFACE)?;
     let mut answers = BTreeMap::new();
     for (key, value) in body.answers.map(|answers| answers.0).unwrap_or_default() {
         answers.insert(key.clone(), answer_text(&key, value)?);

@@ -18,6 +18,7 @@ pub mod intake;
 pub mod json_writer;
 pub mod metrics;
 pub mod middleware;
+pub mod objects_only;
 pub mod observe;
 pub mod openapi;
 pub mod params;

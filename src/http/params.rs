@@ -10,6 +10,10 @@ use super::error::{ApiError, Surface};
 use crate::domain::limits::{DEFAULT_PAGE_LIMIT, PAGE_LIMIT_MAX};
 use crate::domain::query::PageRequest;
 
+/// The largest `offset`: what a signed 64-bit integer holds, so that every
+/// client language can send any offset the API takes.
+pub const OFFSET_MAX: u64 = i64::MAX as u64;
+
 /// Longest query string accepted.
 pub const QUERY_STRING_BYTES_MAX: usize = 4_096;
 
@@ -49,22 +53,27 @@ impl QueryParams {
         ApiError::invalid(self.surface, message)
     }
 
-    /// `offset` (default 0) and `limit` (default 20, 1 or more, capped at 100).
+    /// `offset` (default 0, at most `OFFSET_MAX`) and `limit` (default 20,
+    /// 1 or more, capped at 100).
     pub fn page(&self) -> Result<PageRequest, ApiError> {
         let offset = match self.text("offset") {
             None => 0,
-            Some(text) => text
-                .parse::<usize>()
-                .map_err(|_| self.invalid(format!("`offset` must be a whole number of 0 or more, not {text:?}")))?,
+            Some(text) => text.parse::<u64>().ok().filter(|offset| *offset <= OFFSET_MAX).map_or_else(
+                || Err(self.invalid(format!("`offset` must be a whole number from 0 to {OFFSET_MAX}, not {text:?}"))),
+                |offset| Ok(usize::try_from(offset).unwrap_or(usize::MAX)),
+            )?,
         };
+        // Any whole number from 1 to `OFFSET_MAX` is taken, and more than
+        // `PAGE_LIMIT_MAX` is read as `PAGE_LIMIT_MAX`.
         let limit = match self.text("limit") {
             None => DEFAULT_PAGE_LIMIT,
-            Some(text) => match text.parse::<usize>() {
+            Some(text) => match text.parse::<u64>() {
                 Ok(0) => return Err(self.invalid("`limit` must be at least 1")),
-                Ok(limit) => limit.min(PAGE_LIMIT_MAX),
-                Err(_) => {
-                    return Err(self
-                        .invalid(format!("`limit` must be a whole number from 1 to {PAGE_LIMIT_MAX}, not {text:?}")))
+                Ok(limit) if limit <= OFFSET_MAX => usize::try_from(limit).unwrap_or(usize::MAX).min(PAGE_LIMIT_MAX),
+                _ => {
+                    return Err(self.invalid(format!(
+                        "`limit` must be a whole number from 1 to {OFFSET_MAX} (above {PAGE_LIMIT_MAX} reads as {PAGE_LIMIT_MAX}), not {text:?}"
+                    )))
                 }
             },
         };

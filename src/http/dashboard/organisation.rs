@@ -29,7 +29,7 @@ const SURFACE: Surface = Surface::Dashboard;
     operation_id = "putWorkspace",
     tag = "dashboard",
     params(("org_id" = String, Path, description = "The organisation (workspace) ID.")),
-    request_body(content = WorkspaceBody, description = "The workspace's name and its owner's; read only when it is created."),
+    request_body(content = WorkspaceBody, description = "The workspace's name and its owner's: always checked, used only when the workspace is created."),
     responses(
         (status = 201, description = "Created.", body = SuccessEnvelope<WorkspaceAnswer>),
         (status = 200, description = "It exists.", body = SuccessEnvelope<WorkspaceAnswer>),
@@ -53,19 +53,14 @@ pub async fn put_workspace(
     let Some(workspace_id) = WorkspaceId::parse(&org_id) else {
         return Err(ApiError::invalid(SURFACE, "the organisation ID must be 1 to 64 letters, digits, `_` or `-`"));
     };
-    // An existing workspace is answered as it is; the body is checked only
-    // when it will found one.
-    let (handle, was_created) = match state.registry.workspace(&workspace_id) {
-        Some(handle) => (handle, false),
-        None => {
-            let new = body.0.into_new_workspace().map_err(ApiError::domain(SURFACE))?;
-            state
-                .registry
-                .create_workspace(&workspace_id, &caller.user_id, &new)
-                .await
-                .map_err(|error| ApiError::from_registry(SURFACE, error))?
-        }
-    };
+    // The body is checked whether or not the workspace exists: a PUT that
+    // could not have created it is refused either way.
+    let new = body.0.into_new_workspace().map_err(ApiError::domain(SURFACE))?;
+    let (handle, was_created) = state
+        .registry
+        .create_workspace(&workspace_id, &caller.user_id, &new)
+        .await
+        .map_err(|error| ApiError::from_registry(SURFACE, error))?;
     if !was_created {
         // Only the creating PUT is open to a token alone; an existing
         // workspace is shown to its owners only.
@@ -141,8 +136,8 @@ pub async fn create_team(
     tag = "dashboard",
     params(
         ("org_id" = String, Path, description = "The organisation (workspace) ID."),
-        ("offset" = Option<u64>, Query, minimum = 0, description = "Items to skip (default 0)."),
-        ("limit" = Option<u64>, Query, minimum = 1, description = "Items in the page (default 20; above 100 is taken as 100)."),
+        ("offset" = Option<i64>, Query, minimum = 0, description = "Items to skip (default 0)."),
+        ("limit" = Option<i64>, Query, minimum = 1, description = "Items in the page (default 20; above 100 is taken as 100)."),
     ),
     responses((status = 200, description = "A page of notifications.", body = SuccessEnvelope<NotificationsPage>), DashboardFailures),
     security(("bearerAuth" = []))

@@ -54,6 +54,7 @@ use super::{dashboard, intake, server, v1};
         super::metrics::page,
         serve,
     ),
+    components(schemas(schemas::ApplicationSortText, schemas::ApplicationStatusText, schemas::JobStatusText)),
     modifiers(&SharedParts),
     tags(
         (name = "public-api", description = "`/api/v1`: read a workspace and act on candidates, with an API key."),

@@ -18,7 +18,7 @@ pub struct StageBody {
     #[schema(required = true, nullable = false, min_length = 1, example = "stg_3kd9Qm2LxVb7Tn4Pw8Zc")]
     stage: Option<String>,
     /// The same, under the name some clients use.
-    #[schema(nullable = false, min_length = 1)]
+    #[schema(min_length = 1)]
     stage_id: Option<String>,
 }
 
@@ -57,16 +57,16 @@ pub struct TagBody {
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct TagsBody {
-    #[schema(nullable = false, max_items = 100, example = json!(["Senior", "Rust"]))]
+    #[schema(max_items = 100, example = json!(["Senior", "Rust"]))]
     add: Option<Vec<String>>,
-    #[schema(nullable = false, max_items = 100)]
+    #[schema(max_items = 100)]
     remove: Option<Vec<String>>,
     /// For the tags `add` creates: `#rrggbb`.
-    #[schema(nullable = false, pattern = "^#[0-9A-Fa-f]{6}$")]
+    #[schema(pattern = "^#[0-9A-Fa-f]{6}$")]
     color: Option<String>,
-    #[schema(nullable = false, max_items = 100)]
+    #[schema(max_items = 100)]
     tags: Option<Vec<TagBody>>,
-    #[schema(nullable = false, max_items = 100)]
+    #[schema(max_items = 100)]
     add_to_job_tags: Option<Vec<TagBody>>,
 }
 
@@ -75,6 +75,9 @@ impl TagsBody {
         let merge_given = self.add.is_some() || self.remove.is_some();
         match (self.tags, merge_given) {
             (Some(_), true) => invalid("send either `tags` (replace) or `add`/`remove` (merge), not both"),
+            (Some(_), false) if self.color.is_some() => {
+                invalid("`color` goes with the `add`/`remove` (merge) form; in the `tags` form each tag has its own")
+            }
             (Some(tags), false) => Ok(TagsChange::Replace {
                 tags: complete_tags("tags", tags)?,
                 add_to_job_tags: complete_tags("addToJobTags", self.add_to_job_tags.unwrap_or_default())?,

@@ -25,38 +25,37 @@ use crate::http::openapi::schemas::{FormFieldTypeText, JobStatusText, TierText};
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct JobBody {
     /// A team of this workspace (`team_…`); required to create.
-    #[schema(nullable = false, example = "team_4hQ2mZ8kLp3Vx7Rb9Tn1")]
+    #[schema(example = "team_4hQ2mZ8kLp3Vx7Rb9Tn1")]
     team_id: Option<String>,
     /// Required to create.
-    #[schema(nullable = false, min_length = 1, max_length = 200, example = "Senior Backend Engineer")]
+    #[schema(min_length = 1, max_length = 200, example = "Senior Backend Engineer")]
     title: Option<String>,
     /// `draft` when created without one.
-    #[schema(nullable = false, value_type = Option<JobStatusText>)]
+    #[schema(value_type = Option<JobStatusText>)]
     status: Option<String>,
     /// What the ATS scores resumes against, besides the criteria.
-    #[schema(nullable = false, max_length = 50000)]
+    #[schema(max_length = 50000)]
     description: Option<String>,
     /// The careers-page form.
-    #[schema(nullable = false, max_items = 50)]
+    #[schema(max_items = 50)]
     form_fields: Option<Vec<FormFieldBody>>,
     /// In order; the default five when created without them. In an update, a
     /// stage with an `id` keeps that stage, one without is new, and a
     /// stage left out must hold no applications.
-    #[schema(nullable = false, min_items = 1, max_items = 30)]
+    #[schema(min_items = 1, max_items = 30)]
     stages: Option<Vec<StageBody>>,
-    #[schema(nullable = false)]
     criteria: Option<CriteriaBody>,
     /// `free` when created without one.
-    #[schema(nullable = false, value_type = Option<TierText>)]
+    #[schema(value_type = Option<TierText>)]
     tier: Option<String>,
     /// Sets the job's envelope of fit scores.
-    #[schema(nullable = false, minimum = 0, maximum = 1000000)]
+    #[schema(minimum = 0, maximum = 1000000)]
     fit_scores: Option<i64>,
     /// Adds to the envelope (updates only).
-    #[schema(nullable = false, minimum = 1, maximum = 1000000)]
+    #[schema(minimum = 1, maximum = 1000000)]
     fit_scores_add: Option<i64>,
     /// Members (user IDs) notified of comments.
-    #[schema(nullable = false, max_items = 100)]
+    #[schema(max_items = 100)]
     collaborators: Option<Vec<String>>,
 }
 
@@ -65,18 +64,17 @@ pub struct JobBody {
 #[serde(deny_unknown_fields)]
 pub struct FormFieldBody {
     /// Made from the label when left out: letters, digits, `_` or `-`.
-    #[schema(nullable = false, max_length = 64)]
+    #[schema(max_length = 64)]
     key: Option<String>,
     #[schema(required = true, nullable = false, min_length = 1, max_length = 200, example = "Portfolio URL")]
     label: Option<String>,
     /// `text` when left out.
     #[serde(rename = "type")]
-    #[schema(nullable = false, value_type = Option<FormFieldTypeText>)]
+    #[schema(value_type = Option<FormFieldTypeText>)]
     kind: Option<String>,
-    #[schema(nullable = false)]
     required: Option<bool>,
     /// The choices of a `select` field, and of no other kind.
-    #[schema(nullable = false, max_items = 50)]
+    #[schema(max_items = 50)]
     options: Option<Vec<String>>,
 }
 
@@ -84,7 +82,6 @@ pub struct FormFieldBody {
 #[serde(deny_unknown_fields)]
 pub struct StageBody {
     /// An existing stage of the job (updates only).
-    #[schema(nullable = false)]
     id: Option<String>,
     #[schema(required = true, nullable = false, min_length = 1, max_length = 100, example = "Phone screen")]
     name: Option<String>,
@@ -94,13 +91,12 @@ pub struct StageBody {
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct CriteriaBody {
-    #[schema(nullable = false, max_items = 50, example = json!(["Rust", "PostgreSQL"]))]
+    #[schema(max_items = 50, example = json!(["Rust", "PostgreSQL"]))]
     must_haves: Option<Vec<String>>,
-    #[schema(nullable = false, max_items = 50)]
+    #[schema(max_items = 50)]
     nice_to_haves: Option<Vec<String>>,
-    #[schema(nullable = false)]
     weighting: Option<WeightingBody>,
-    #[schema(nullable = false, minimum = 0, maximum = 60)]
+    #[schema(minimum = 0, maximum = 60)]
     min_years_experience: Option<i64>,
 }
 
@@ -108,11 +104,11 @@ pub struct CriteriaBody {
 #[derive(Deserialize, Default, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct WeightingBody {
-    #[schema(nullable = false, minimum = 0, maximum = 100)]
+    #[schema(minimum = 0, maximum = 100)]
     must_haves: Option<i64>,
-    #[schema(nullable = false, minimum = 0, maximum = 100)]
+    #[schema(minimum = 0, maximum = 100)]
     nice_to_haves: Option<i64>,
-    #[schema(nullable = false, minimum = 0, maximum = 100)]
+    #[schema(minimum = 0, maximum = 100)]
     experience: Option<i64>,
 }
 

@@ -18,10 +18,8 @@ use crate::domain::time::Timestamp;
 #[serde(deny_unknown_fields)]
 pub struct ClaimsBody {
     /// Team IDs (`team_…`) of this workspace.
-    #[schema(nullable = false)]
     teams: Option<Vec<String>>,
     /// Job IDs (`job_…`) of this workspace.
-    #[schema(nullable = false)]
     jobs: Option<Vec<String>>,
 }
 
@@ -30,13 +28,12 @@ pub struct ClaimsBody {
 pub struct CreateKeyBody {
     #[schema(required = true, nullable = false, min_length = 1, max_length = 200, example = "ATS sync")]
     name: Option<String>,
-    #[schema(nullable = false)]
     claims: Option<ClaimsBody>,
     /// When the key stops working; in the future.
-    #[schema(nullable = false, format = DateTime, example = "2027-01-31T00:00:00Z")]
+    #[schema(format = DateTime, example = "2027-01-31T00:00:00Z")]
     expires_at: Option<String>,
     /// This key's own limit instead of the server's default.
-    #[schema(nullable = false, minimum = 1, maximum = 10000000)]
+    #[schema(minimum = 1, maximum = 10000000)]
     rate_limit_per_minute: Option<i64>,
 }
 

@@ -62,7 +62,7 @@ pub struct MemberBody {
     #[schema(required = true, nullable = false, format = Email, max_length = 254, example = "riley@example.com")]
     email: Option<String>,
     /// `member` when left out.
-    #[schema(nullable = false, value_type = Option<RoleText>)]
+    #[schema(value_type = Option<RoleText>)]
     role: Option<String>,
 }
 

@@ -121,8 +121,8 @@ pub async fn ats(
     tag = "public-api",
     params(
         ("application_id" = String, Path, description = "The application's ID (`app_…`)."),
-        ("offset" = Option<u64>, Query, minimum = 0, description = "Items to skip (default 0)."),
-        ("limit" = Option<u64>, Query, minimum = 1, description = "Items in the page (default 20; above 100 is taken as 100)."),
+        ("offset" = Option<i64>, Query, minimum = 0, description = "Items to skip (default 0)."),
+        ("limit" = Option<i64>, Query, minimum = 1, description = "Items in the page (default 20; above 100 is taken as 100)."),
     ),
     responses((status = 200, description = "A page of comments.", body = SuccessEnvelope<CommentsPage>), PublicReadFailures),
     security(("apiKey" = []))

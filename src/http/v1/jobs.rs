@@ -37,8 +37,8 @@ pub struct JobPage<'a> {
     tag = "public-api",
     params(
         ("status" = Option<JobStatusText>, Query, description = "Only jobs with this status."),
-        ("offset" = Option<u64>, Query, minimum = 0, description = "Items to skip (default 0)."),
-        ("limit" = Option<u64>, Query, minimum = 1, description = "Items in the page (default 20; above 100 is taken as 100)."),
+        ("offset" = Option<i64>, Query, minimum = 0, description = "Items to skip (default 0)."),
+        ("limit" = Option<i64>, Query, minimum = 1, description = "Items in the page (default 20; above 100 is taken as 100)."),
     ),
     responses((status = 200, description = "A page of jobs.", body = SuccessEnvelope<JobPage>), PublicReadFailures),
     security(("apiKey" = []))
@@ -106,8 +106,8 @@ pub const APPLICATION_SORTS: [(&str, SortOrder); 5] = [
         ("name" = Option<String>, Query, max_length = 200, description = "Only candidates whose name contains this, ignoring case."),
         ("atsScoreMin" = Option<f64>, Query, minimum = 0, maximum = 100, description = "Only applications scored at least this."),
         ("sort" = Option<ApplicationSortText>, Query, description = "The order (default `created-desc`)."),
-        ("offset" = Option<u64>, Query, minimum = 0, description = "Items to skip (default 0)."),
-        ("limit" = Option<u64>, Query, minimum = 1, description = "Items in the page (default 20; above 100 is taken as 100)."),
+        ("offset" = Option<i64>, Query, minimum = 0, description = "Items to skip (default 0)."),
+        ("limit" = Option<i64>, Query, minimum = 1, description = "Items in the page (default 20; above 100 is taken as 100)."),
     ),
     responses(
         (status = 200, description = "A page of applications.", body = SuccessEnvelope<ApplicationsPage>),
