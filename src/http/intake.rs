@@ -173,6 +173,7 @@ impl IntakeForm {
 
 /// An application sent as JSON.
 #[derive(Deserialize, ToSchema)]
+#[schema(example = json!({"candidateName": "Ana Rust", "email": "ana@example.com", "phone": "+44 20 7946 0958", "answers": {"portfolio": "https://github.com/ana"}, "resumeText": "Ana Rust\nana@example.com\n\nEXPERIENCE\nSenior Engineer, Acme Corp, 2018 - Present\n- Built Rust services on PostgreSQL\n"}))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ApplicationBody {
     #[schema(required = true, nullable = false, min_length = 1, max_length = 200, example = "Ana Rust")]

@@ -54,6 +54,7 @@ pub fn install() -> PrometheusHandle {
                 tracing::warn!("a metrics recorder was already installed; /metrics shows only what this one records");
             }
             describe();
+            register_every_series();
             let upkeep = handle.clone();
             let _ = std::thread::Builder::new().name("shortlist-metrics-upkeep".into()).spawn(move || loop {
                 std::thread::sleep(UPKEEP_INTERVAL);
@@ -70,6 +71,31 @@ fn describe() {
             MetricKind::Counter => metrics::describe_counter!(metric.name, metric.help),
             MetricKind::Gauge => metrics::describe_gauge!(metric.name, metric.help),
             MetricKind::Histogram => metrics::describe_histogram!(metric.name, metric.help),
+        }
+    }
+}
+
+/// Every series with a fixed label set, at zero, so that a scrape shows
+/// them before anything happened (an fsync failure, a snapshot) instead of
+/// leaving dashboards without a line. Request series appear with their
+/// first request, since their labels are the routes and statuses used.
+fn register_every_series() {
+    use names::*;
+    for counter in [WAL_APPENDS, WAL_FSYNC_FAILURES] {
+        metrics::counter!(counter).increment(0);
+    }
+    for surface in ["public_api", "dashboard"] {
+        metrics::counter!(HTTP_RATE_LIMITED, "surface" => surface).increment(0);
+    }
+    for gauge in [HTTP_REQUESTS_IN_FLIGHT, PIPELINE_QUEUE_DEPTH, RECOVERY_DURATION, WORKSPACES, JOBS, APPLICATIONS] {
+        metrics::gauge!(gauge).increment(0.0);
+    }
+    for histogram in [WAL_BATCH_RECORDS, WAL_FSYNC_DURATION, SNAPSHOT_DURATION, SNAPSHOT_BYTES] {
+        let _ = metrics::histogram!(histogram);
+    }
+    for stage in PIPELINE_STAGES {
+        for outcome in ["ok", "failed"] {
+            let _ = metrics::histogram!(PIPELINE_STAGE_DURATION, "stage" => stage, "outcome" => outcome);
         }
     }
 }

@@ -32,6 +32,13 @@ pub const JOBS: &str = "shortlist_jobs";
 pub const APPLICATIONS: &str = "shortlist_applications";
 pub const RESIDENT_MEMORY: &str = "shortlist_process_resident_memory_bytes";
 
+/// The stages of a resume pipeline: the `stage` label of `PIPELINE_STAGE_DURATION`.
+pub const STAGE_READ: &str = "read";
+pub const STAGE_EXTRACT: &str = "extract";
+pub const STAGE_PARSE: &str = "parse";
+pub const STAGE_SCORE: &str = "score";
+pub const PIPELINE_STAGES: [&str; 4] = [STAGE_READ, STAGE_EXTRACT, STAGE_PARSE, STAGE_SCORE];
+
 pub const METRICS: &[MetricDescription] = &[
     MetricDescription {
         name: HTTP_REQUESTS,

@@ -3,7 +3,7 @@
 //! resume file within its bounds (`extract`), running the engine with panics
 //! contained, and the outcome that goes back as a message.
 
-use crate::telemetry::names::PIPELINE_STAGE_DURATION;
+use crate::telemetry::names::{PIPELINE_STAGE_DURATION, STAGE_EXTRACT, STAGE_PARSE, STAGE_READ, STAGE_SCORE};
 use std::borrow::Cow;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
@@ -45,7 +45,7 @@ pub struct PipelineJob {
 }
 
 pub fn run_pipeline(job: &PipelineJob) -> PipelineOutcome {
-    let loaded = timed("read", || load_resume(job), Result::is_ok);
+    let loaded = timed(STAGE_READ, || load_resume(job), Result::is_ok);
     let bytes = match loaded {
         Ok(bytes) => bytes,
         Err(error) => {
@@ -69,7 +69,7 @@ pub fn outcome_of_file(
     present: YearMonth,
     criteria: Option<&Criteria>,
 ) -> PipelineOutcome {
-    let extracted = timed("extract", || extract_bounded(bytes, extraction, extractor), Result::is_ok);
+    let extracted = timed(STAGE_EXTRACT, || extract_bounded(bytes, extraction, extractor), Result::is_ok);
     let document = match extracted {
         Ok(document) => document,
         Err(failure) => {
@@ -78,14 +78,14 @@ pub fn outcome_of_file(
     };
     let text = document.text();
     let result = catch_unwind(AssertUnwindSafe(|| {
-        let mut resume = timed("parse", || engine::parse_resume(&text, present), Result::is_ok)?;
+        let mut resume = timed(STAGE_PARSE, || engine::parse_resume(&text, present), Result::is_ok)?;
         for link in &document.links {
             if !resume.contact.links.contains(link) {
                 resume.contact.links.push(link.clone());
             }
         }
         let breakdown =
-            criteria.map(|criteria| timed("score", || engine::score_resume(&text, &resume, criteria), |_| true));
+            criteria.map(|criteria| timed(STAGE_SCORE, || engine::score_resume(&text, &resume, criteria), |_| true));
         Ok::<_, engine::EngineError>((resume, breakdown))
     }));
     match result {

@@ -2,7 +2,9 @@
 //! client's own when sane), and /metrics shows the request series by route
 //! template once requests were made.
 
-use crate::helpers::{fixture, spawn_app, spawn_app_with, Auth};
+use serde_json::json;
+
+use crate::helpers::{fixture, spawn_app, spawn_app_with, Auth, MATCHING_RESUME};
 
 #[actix_web::test]
 async fn every_response_carries_a_request_id_and_a_sane_client_id_is_kept() {
@@ -48,28 +50,32 @@ async fn metrics_text(client: &awc::Client, url: String) -> (u16, String, String
 }
 
 #[actix_web::test]
-async fn metrics_show_requests_by_route_template_and_what_the_process_holds() {
+async fn metrics_show_every_series_and_what_the_service_did() {
     let app = spawn_app().await;
     let fixture = fixture(&app, "acme").await;
     let job = fixture.paid_job_id().to_owned();
+    let application = app.apply_with_resume(&job, "Ana Rust", MATCHING_RESUME).await;
+    app.wait_for_pipeline(&fixture.key, &application).await;
     app.get(&format!("/api/v1/jobs/{job}/applications?limit=5"), &fixture.key).await.expect(200);
     app.get("/api/v1/jobs/job_doesnotexist", &fixture.key).await.expect(404);
+    let limited = app.create_key("acme", &fixture.token, json!({ "name": "slow", "rateLimitPerMinute": 1 })).await;
+    let slow_key = limited.expect(201).data()["apiKey"].as_str().unwrap().to_owned();
+    app.get("/api/v1/jobs", &slow_key).await.expect(200);
+    app.get("/api/v1/jobs", &slow_key).await.expect(429);
 
     let (status, content_type, text) = metrics_text(&app.client, app.url("/metrics")).await;
     assert_eq!(status, 200);
     assert!(content_type.starts_with("text/plain; version=0.0.4"), "{content_type}");
+    for metric in shortlist::telemetry::names::METRICS {
+        assert!(text.contains(&format!("\n{}", metric.name)), "/metrics lacks {}:\n{text}", metric.name);
+    }
     for expected in [
         r#"shortlist_http_requests_total{route="/api/v1/jobs/{job_id}/applications",method="GET",status="200"}"#,
         r#"shortlist_http_requests_total{route="/api/v1/jobs/{job_id}",method="GET",status="404"}"#,
         r#"shortlist_http_request_duration_seconds_bucket{route="/api/v1/jobs/{job_id}/applications",method="GET",status="200",le="0.001"}"#,
-        "shortlist_wal_appends_total",
-        "shortlist_wal_batch_records_bucket",
-        "shortlist_wal_fsync_duration_seconds_bucket",
-        "shortlist_workspaces",
-        "shortlist_jobs",
-        "shortlist_applications",
-        "shortlist_process_resident_memory_bytes",
-        "shortlist_recovery_duration_seconds",
+        r#"shortlist_http_rate_limited_total{surface="public_api"}"#,
+        r#"shortlist_pipeline_stage_duration_seconds_bucket{stage="parse",outcome="ok""#,
+        r#"shortlist_pipeline_stage_duration_seconds_bucket{stage="score",outcome="ok""#,
         "# HELP shortlist_http_requests_total",
     ] {
         assert!(text.contains(expected), "/metrics lacks {expected}:\n{text}");

@@ -42,7 +42,16 @@ fn job_detail_response(workspace: &WorkspaceHandle, job_id: &JobId, was_created:
     tag = "dashboard",
     params(("org_id" = String, Path, description = "The organisation (workspace) ID.")),
     request_body(content = JobBody),
-    responses((status = 201, description = "Created.", body = SuccessEnvelope<JobDetail>), DashboardFailures),
+    responses(
+        (status = 201, description = "Created.", body = SuccessEnvelope<JobDetail>, links(
+            ("EditTheJob" = (
+                operation_id = "updateJob",
+                parameters(("org_id" = "$request.path.org_id"), ("job_id" = "$response.body#/data/id")),
+                description = "Edit the job just created."
+            ))
+        )),
+        DashboardFailures
+    ),
     security(("bearerAuth" = []))
 )]
 pub async fn create(
@@ -85,6 +94,7 @@ pub async fn update(
 
 /// Archive or restore.
 #[derive(Deserialize, ToSchema)]
+#[schema(example = json!({"status": "archived"}))]
 #[serde(deny_unknown_fields)]
 pub struct StatusBody {
     #[schema(required = true, nullable = false, value_type = Option<ApplicationStatusText>)]

@@ -27,7 +27,16 @@ const SURFACE: Surface = Surface::Dashboard;
     tag = "keys",
     params(("org_id" = String, Path, description = "The organisation (workspace) ID.")),
     request_body(content = CreateKeyBody),
-    responses((status = 201, description = "Created.", body = SuccessEnvelope<KeyCreated>), DashboardFailures),
+    responses(
+        (status = 201, description = "Created.", body = SuccessEnvelope<KeyCreated>, links(
+            ("RevokeTheKey" = (
+                operation_id = "revokeApiKey",
+                parameters(("org_id" = "$request.path.org_id"), ("key_id" = "$response.body#/data/key/id")),
+                description = "Revoke the key just created."
+            ))
+        )),
+        DashboardFailures
+    ),
     security(("bearerAuth" = []))
 )]
 pub async fn create(

@@ -12,6 +12,7 @@ use crate::domain::text::{bounded_text, is_blank};
 
 /// The stage to move to: `stage`, or its alias `stageId` (both only when they agree).
 #[derive(Deserialize, ToSchema)]
+#[schema(example = json!({"stage": "stg_3kd9Qm2LxVb7Tn4Pw8Zc"}))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct StageBody {
     /// A stage ID of the application's job.
@@ -55,6 +56,7 @@ pub struct TagBody {
 /// present yet, in `color` or the default grey. Form B replaces: `tags` is
 /// the whole list, and `addToJobTags` registers tags on the job.
 #[derive(Deserialize, ToSchema)]
+#[schema(example = json!({"add": ["Senior", "Rust"], "remove": ["Junior"], "color": "#2563eb"}))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct TagsBody {
     #[schema(max_items = 100, example = json!(["Senior", "Rust"]))]
@@ -133,6 +135,7 @@ fn complete_tags(field: &str, bodies: Vec<TagBody>) -> DomainResult<Vec<Tag>> {
 
 /// A comment: line breaks are kept; blank text is refused.
 #[derive(Deserialize, ToSchema)]
+#[schema(example = json!({"text": "Strong Rust; ask about Kafka in the technical interview."}))]
 #[serde(deny_unknown_fields)]
 pub struct CommentBody {
     #[schema(

@@ -22,6 +22,7 @@ use crate::http::openapi::schemas::{FormFieldTypeText, JobStatusText, TierText};
 /// A job, created (`teamId` and `title` required) or updated (what is
 /// given replaces what is there).
 #[derive(Deserialize, ToSchema)]
+#[schema(example = json!({"teamId": "team_4hQ2mZ8kLp3Vx7Rb9Tn1", "title": "Senior Backend Engineer", "status": "active", "description": "Rust services on PostgreSQL.", "stages": [{"name": "Applied"}, {"name": "Interview"}, {"name": "Offer"}], "criteria": {"mustHaves": ["Rust", "PostgreSQL"], "niceToHaves": ["Kafka"], "weighting": {"mustHaves": 60, "niceToHaves": 25, "experience": 15}, "minYearsExperience": 5}, "tier": "paid", "fitScores": 200}))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct JobBody {
     /// A team of this workspace (`team_…`); required to create.

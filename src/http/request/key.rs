@@ -24,6 +24,7 @@ pub struct ClaimsBody {
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(example = json!({"name": "ATS sync", "claims": {"teams": ["team_4hQ2mZ8kLp3Vx7Rb9Tn1"]}, "expiresAt": "2027-01-31T00:00:00Z", "rateLimitPerMinute": 600}))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct CreateKeyBody {
     #[schema(required = true, nullable = false, min_length = 1, max_length = 200, example = "ATS sync")]

@@ -25,6 +25,7 @@ pub struct OwnerBody {
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(example = json!({"name": "Acme Corp", "owner": {"name": "Dana Owner", "email": "dana@example.com"}}))]
 #[serde(deny_unknown_fields)]
 pub struct WorkspaceBody {
     #[schema(required = true, nullable = false, min_length = 1, max_length = 200, example = "Acme Corp")]
@@ -45,6 +46,7 @@ impl WorkspaceBody {
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(example = json!({"userId": "riley", "name": "Riley Recruiter", "email": "riley@example.com", "role": "admin"}))]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct MemberBody {
     /// The member's user ID, as the identity provider's tokens name them.
@@ -81,6 +83,7 @@ impl MemberBody {
 }
 
 #[derive(Deserialize, ToSchema)]
+#[schema(example = json!({"name": "Engineering"}))]
 #[serde(deny_unknown_fields)]
 pub struct TeamBody {
     #[schema(required = true, nullable = false, min_length = 1, max_length = 200, example = "Engineering")]
