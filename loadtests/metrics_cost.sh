@@ -67,6 +67,10 @@ for round in $(seq 1 "$rounds"); do
   for name in "${variants[@]}"; do
     url="http://127.0.0.1:${port[$name]}$path"
     wrk -t1 -c32 -d2s -H "X-API-Key: $key" "$url" >/dev/null
+    if [ "$round" = 1 ] && [ "$name" = metrics-on ]; then
+      # A scrape in the middle of a timed run: every series must be there under load.
+      (sleep 2; curl -sf "http://127.0.0.1:${port[$name]}/metrics" >"$work/scrape.txt") &
+    fi
     rate=$(wrk -t1 -c32 -d"${seconds}s" -H "X-API-Key: $key" "$url" | awk '/Requests\/sec/ {print $2}')
     results[$name]="${results[$name]:-} $rate"
     echo "round $round $name: $rate req/s"
@@ -81,3 +85,9 @@ printf 'metrics off            %10.0f req/s\n' "$off"
 printf 'metrics on             %10.0f req/s  (%.3f of off)\n' "$on" "$(echo "$on / $off" | bc -l)"
 printf 'metrics + access log   %10.0f req/s  (%.3f of off)\n' "$logged" "$(echo "$logged / $off" | bc -l)"
 echo "access log lines written: $(grep -c 'shortlist::access' "$work/access-log-on.log" || true)"
+missing=0
+for metric in $(grep -o '^| `shortlist_[a-z_]*`' README.md | tr -d '|` '); do
+  grep -q "^$metric" "$work/scrape.txt" || { echo "missing from /metrics under load: $metric" >&2; missing=1; }
+done
+echo "series in a scrape taken under load: $(grep -c '^shortlist_' "$work/scrape.txt") lines, every metric of README's table present: $([ $missing = 0 ] && echo yes || echo no)"
+exit "$missing"

@@ -5,6 +5,7 @@
 //! once: the security schemes, `X-Request-Id` on every response, and the
 //! rate-limit headers on every `/api/v1` response.
 
+pub mod examples;
 pub mod responses;
 pub mod schemas;
 
@@ -117,8 +118,11 @@ impl Modify for SharedParts {
 
 /// The document as JSON, made once.
 pub fn document_json() -> &'static str {
-    static DOCUMENT: LazyLock<String> =
-        LazyLock::new(|| ApiDocument::openapi().to_pretty_json().expect("the document serialises"));
+    static DOCUMENT: LazyLock<String> = LazyLock::new(|| {
+        let mut document = serde_json::to_value(ApiDocument::openapi()).expect("the document serialises");
+        examples::add_response_examples(&mut document);
+        serde_json::to_string_pretty(&document).expect("the document serialises")
+    });
     &DOCUMENT
 }
 
