@@ -74,7 +74,6 @@ pub async fn observe(
     let _in_flight = state.as_ref().map(|state| state.requests_in_flight.enter());
     let started = Instant::now();
     let request_id = RequestId::of(request.headers());
-    request.extensions_mut().insert(request_id.clone());
     let span = tracing::info_span!("request", request_id = request_id.as_str());
     // Handlers, extractors and the default service turn their errors into
     // responses; an `Err` here is the framework's own, answered by it.
