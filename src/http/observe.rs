@@ -70,8 +70,12 @@ pub async fn observe(
     request: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
-    let state = request.app_data::<web::Data<AppState>>().cloned();
-    let _in_flight = state.as_ref().map(|state| state.requests_in_flight.enter());
+    // What is needed of the state is taken now: cloning its `Arc` would be
+    // one more contended count per request.
+    let (_in_flight, metrics_enabled) = match request.app_data::<web::Data<AppState>>() {
+        Some(state) => (Some(state.requests_in_flight.enter()), state.metrics.is_some()),
+        None => (None, false),
+    };
     let started = Instant::now();
     let request_id = RequestId::of(request.headers());
     let span = tracing::info_span!("request", request_id = request_id.as_str());
@@ -86,7 +90,7 @@ pub async fn observe(
     let route = route_template(request);
     let method = method_label(request.method());
     let status = response.status().as_u16();
-    if state.as_ref().is_some_and(|state| state.metrics.is_some()) {
+    if metrics_enabled {
         record_request(route, method, status, elapsed.as_secs_f64());
         if status == 429 {
             let surface = match Surface::of_path(request.path()) {

@@ -58,6 +58,9 @@ pub struct RequestsInFlight(Arc<InFlight>);
 #[derive(Default)]
 struct InFlight {
     count: AtomicUsize,
+    /// Callers of `at_least` now: only then does a request wake anyone, so
+    /// the hot path takes no lock for a waiter that is not there.
+    waiting: AtomicUsize,
     arrived: tokio::sync::Notify,
 }
 
@@ -69,12 +72,22 @@ impl RequestsInFlight {
     /// Counts a request until the guard drops, whether it ends or is cancelled.
     pub fn enter(&self) -> InFlightGuard {
         self.0.count.fetch_add(1, Ordering::AcqRel);
-        self.0.arrived.notify_waiters();
+        if self.0.waiting.load(Ordering::Acquire) > 0 {
+            self.0.arrived.notify_waiters();
+        }
         InFlightGuard(self.clone())
     }
 
     /// Returns once at least `count` requests are in flight.
     pub async fn at_least(&self, count: usize) {
+        struct Waiting<'a>(&'a AtomicUsize);
+        impl Drop for Waiting<'_> {
+            fn drop(&mut self) {
+                self.0.fetch_sub(1, Ordering::AcqRel);
+            }
+        }
+        self.0.waiting.fetch_add(1, Ordering::AcqRel);
+        let _waiting = Waiting(&self.0.waiting);
         loop {
             let arrived = self.0.arrived.notified();
             tokio::pin!(arrived);

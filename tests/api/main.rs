@@ -9,6 +9,7 @@ mod errors;
 mod extraction;
 mod fail_closed;
 mod faults;
+mod fuzz_findings;
 mod intake;
 mod keys;
 mod listing;
