@@ -13,12 +13,14 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use shortlist::auth::api_key::generate_api_key;
 use shortlist::auth::key_registry::KeyRegistry;
 use shortlist::domain::api_key::{ApiKey, Claims};
+use shortlist::domain::application::Application;
 use shortlist::domain::application_index::SortOrder;
 use shortlist::domain::encoded::Encoded;
 use shortlist::domain::ids::{KeyId, UserId, WorkspaceId};
-use shortlist::domain::query::{list_applications, ApplicationFilter, PageRequest};
+use shortlist::domain::query::{list_applications, ApplicationFilter};
 use shortlist::domain::synthetic::workspace_with_applications;
 use shortlist::domain::time::Timestamp;
+use shortlist::domain::walk::{ListPage, ListRequest, PageStart};
 use shortlist::engine::YearMonth;
 use shortlist::http::dto::application::{ApplicationsPage, ResumeView};
 use shortlist::http::envelope::success_body;
@@ -31,30 +33,53 @@ const KEYS: usize = 1_000;
 fn listing(criterion: &mut Criterion) {
     let (workspace, job_id) = workspace_with_applications(APPLICATIONS, 1);
     let job = &workspace.jobs[&job_id];
-    let page = PageRequest { offset: 0, limit: 20 };
+    let page = ListRequest::offset(0, 20);
     let everyone = ApplicationFilter::default();
     let mut group = criterion.benchmark_group("applications_page_of_20_from_100k");
     group.bench_function("from_the_index", |bencher| {
-        bencher.iter(|| list_applications(&workspace, job, &everyone, SortOrder::AtsDesc, page).expect("lists").total)
+        bencher.iter(|| list_applications(&workspace, job, &everyone, SortOrder::AtsDesc, &page).expect("lists").total)
     });
     group.bench_function("serialised_as_the_response_body", |bencher| {
         bencher.iter(|| {
-            let found = list_applications(&workspace, job, &everyone, SortOrder::AtsDesc, page).expect("lists");
-            success_body(ApplicationsPage::new(&found, page)).expect("serialises").len()
+            let found = list_applications(&workspace, job, &everyone, SortOrder::AtsDesc, &page).expect("lists");
+            success_body(ApplicationsPage::new(&workspace, &found, &page, None)).expect("serialises").len()
         })
     });
     group.bench_function("serialised_by_serde_json_for_comparison", |bencher| {
         bencher.iter(|| {
-            let found = list_applications(&workspace, job, &everyone, SortOrder::AtsDesc, page).expect("lists");
+            let found = list_applications(&workspace, job, &everyone, SortOrder::AtsDesc, &page).expect("lists");
             let mut body = Vec::with_capacity(16 * 1024);
-            serde_json::to_writer(&mut body, &ApplicationsPage::new(&found, page)).expect("serialises");
+            serde_json::to_writer(&mut body, &ApplicationsPage::new(&workspace, &found, &page, None))
+                .expect("serialises");
             body.len()
         })
     });
     let by_name = ApplicationFilter { name: Some("12345".into()), ..ApplicationFilter::default() };
     group.bench_function("name_search_one_word", |bencher| {
-        bencher.iter(|| list_applications(&workspace, job, &by_name, SortOrder::AtsDesc, page).expect("lists").total)
+        bencher.iter(|| list_applications(&workspace, job, &by_name, SortOrder::AtsDesc, &page).expect("lists").total)
     });
+    group.finish();
+
+    // A page deep in the job, reached by offset and by the cursor of the
+    // page before it: both should cost about what the first page costs.
+    let mut group = criterion.benchmark_group("applications_page_of_20_at_50k_of_100k");
+    for sort in [SortOrder::AtsDesc, SortOrder::CreatedDesc, SortOrder::NameAsc, SortOrder::UpdatedAsc] {
+        let deep = ListRequest::offset(50_000, 20);
+        let before =
+            list_applications(&workspace, job, &everyone, sort, &ListRequest::offset(49_980, 20)).expect("lists");
+        let walk = before.next.expect("more pages follow");
+        let by_cursor = ListRequest { start: PageStart::After(walk), limit: 20 };
+        let by_offset = list_applications(&workspace, job, &everyone, sort, &deep).expect("lists");
+        let by_position = list_applications(&workspace, job, &everyone, sort, &by_cursor).expect("lists");
+        let ids = |page: &ListPage<&Application>| page.items.iter().map(|item| item.id.clone()).collect::<Vec<_>>();
+        assert_eq!(ids(&by_offset), ids(&by_position), "{sort:?}: the cursor continues where the offset page ends");
+        group.bench_function(format!("{sort:?}_by_offset"), |bencher| {
+            bencher.iter(|| list_applications(&workspace, job, &everyone, sort, &deep).expect("lists").items.len())
+        });
+        group.bench_function(format!("{sort:?}_by_cursor"), |bencher| {
+            bencher.iter(|| list_applications(&workspace, job, &everyone, sort, &by_cursor).expect("lists").items.len())
+        });
+    }
     group.finish();
 
     let registry = KeyRegistry::new(std::sync::Arc::new(shortlist::clock::SystemClock));

@@ -16,9 +16,10 @@ use parking_lot::RwLock;
 use shortlist::domain::application_index::SortOrder;
 use shortlist::domain::event::Event;
 use shortlist::domain::ids::JobId;
-use shortlist::domain::query::{list_applications, ApplicationFilter, PageRequest};
+use shortlist::domain::query::{list_applications, ApplicationFilter};
 use shortlist::domain::synthetic::workspace_with_applications;
 use shortlist::domain::time::Timestamp;
+use shortlist::domain::walk::ListRequest;
 use shortlist::domain::workspace::Workspace;
 
 const APPLICATIONS: u32 = 10_000;
@@ -26,8 +27,8 @@ const APPLICATIONS: u32 = 10_000;
 fn read_page(workspace: &Workspace, job_id: &JobId) -> usize {
     let job = &workspace.jobs[job_id];
     let filter = ApplicationFilter::default();
-    let page = list_applications(workspace, job, &filter, SortOrder::AtsDesc, PageRequest { offset: 100, limit: 20 })
-        .expect("valid");
+    let page =
+        list_applications(workspace, job, &filter, SortOrder::AtsDesc, &ListRequest::offset(100, 20)).expect("valid");
     page.items.len()
 }
 

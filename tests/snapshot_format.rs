@@ -3,17 +3,20 @@
 //! reached a snapshot type), and a snapshot of every format version is kept
 //! as a fixture and must keep loading: a format change that breaks old
 //! snapshots fails here until a migration exists. Version 2 added the keys'
-//! recorded last use; a version 1 snapshot loads without it.
+//! recorded last use; a version 1 snapshot loads without it. Version 3 added
+//! the change sequences; older snapshots load with sequences made from
+//! their records' times.
 
 use std::path::PathBuf;
 
 use shortlist::domain::application::{ApplicationStatus, PipelineState};
 use shortlist::domain::encoded::{Encoded, ScoredBreakdown};
-use shortlist::domain::image::{WorkspaceImage, WorkspaceImageVersion1};
+use shortlist::domain::image::{ChangeImage, WorkspaceImage, WorkspaceImageVersion1, WorkspaceImageVersion2};
 use shortlist::domain::synthetic::fully_populated_workspace;
 use shortlist::domain::synthetic::{synthetic_workspace, PipelineResult};
 use shortlist::domain::time::Timestamp;
 use shortlist::domain::workspace::Workspace;
+use shortlist::domain::workspace::CHANGE_SEQUENCE_TIME_SHIFT;
 use shortlist::store::codec;
 use shortlist::store::snapshot::{read_snapshot, SnapshotAccess, SNAPSHOT_FORMAT_VERSION};
 use shortlist::workspace::persistence::{load_snapshot, load_snapshot_with, write_snapshot, DataLayout};
@@ -36,6 +39,25 @@ fn without_key_use(mut image: WorkspaceImage) -> WorkspaceImage {
     image
 }
 
+/// The image without its change sequences, and the sequences an image from
+/// before them is given: each application's and job's from its time.
+fn changes_apart(mut image: WorkspaceImage) -> (WorkspaceImage, ChangeImage) {
+    let changes = std::mem::take(&mut image.changes);
+    (image, changes)
+}
+
+fn assert_changes_come_from_times(image: &WorkspaceImage) {
+    let from_time = |at: Timestamp| (at.unix_milliseconds() as u64) << CHANGE_SEQUENCE_TIME_SHIFT;
+    for (application, change) in image.applications.iter().zip(&image.changes.applications) {
+        assert_eq!(*change, from_time(application.updated_at), "{}", application.id);
+    }
+    for (job, change) in image.jobs.iter().zip(&image.changes.jobs) {
+        assert!(*change >= from_time(job.updated_at), "{}", job.id);
+    }
+    let latest = image.changes.applications.iter().chain(&image.changes.jobs).max().copied().unwrap_or(0);
+    assert_eq!(image.changes.change_sequence, latest);
+}
+
 #[test]
 fn a_fully_populated_workspace_round_trips_through_the_codec() {
     let image = fully_populated_workspace().to_image();
@@ -50,9 +72,10 @@ fn a_fully_populated_workspace_round_trips_through_the_codec() {
 fn the_version_1_fixture_still_loads_with_everything_in_it() {
     let (state, lsn) = load_snapshot(&fixture_file(1)).expect("the fixture loads");
     assert_eq!(lsn, FIXTURE_LSN);
+    assert_changes_come_from_times(&state.to_image());
     assert_eq!(
-        state.to_image(),
-        without_key_use(fully_populated_workspace().to_image()),
+        changes_apart(state.to_image()).0,
+        changes_apart(without_key_use(fully_populated_workspace().to_image())).0,
         "the fixture holds the fully populated workspace, as version 1 knew it"
     );
     let states: Vec<PipelineState> =
@@ -68,8 +91,19 @@ fn the_version_1_fixture_still_loads_with_everything_in_it() {
 fn the_version_2_fixture_loads_with_everything_in_it_including_key_use() {
     let (state, lsn) = load_snapshot(&fixture_file(2)).expect("the fixture loads");
     assert_eq!(lsn, FIXTURE_LSN);
-    assert_eq!(state.to_image(), fully_populated_workspace().to_image());
+    assert_changes_come_from_times(&state.to_image());
+    assert_eq!(changes_apart(state.to_image()).0, changes_apart(fully_populated_workspace().to_image()).0);
     assert_eq!(state.key_last_used.len(), 2, "both keys' last use is recorded");
+}
+
+#[test]
+fn the_version_3_fixture_loads_with_everything_in_it_including_change_sequences() {
+    let (state, lsn) = load_snapshot(&fixture_file(3)).expect("the fixture loads");
+    assert_eq!(lsn, FIXTURE_LSN);
+    let image = state.to_image();
+    assert_eq!(image, fully_populated_workspace().to_image());
+    assert_eq!(image.changes.applications.len(), image.applications.len());
+    assert!(image.changes.change_sequence > 0);
 }
 
 #[test]
@@ -82,6 +116,10 @@ fn each_fixture_encodes_back_to_the_same_bytes() {
     let image: WorkspaceImageVersion1 = codec::decode(&payload).expect("decodes");
     assert_eq!(codec::encode(&image).expect("encodes"), payload);
     let (header, payload) = read_snapshot(&fixture_file(2)).expect("the fixture reads");
+    assert_eq!(header.format_version, 2);
+    let image: WorkspaceImageVersion2 = codec::decode(&payload).expect("decodes");
+    assert_eq!(codec::encode(&image).expect("encodes"), payload);
+    let (header, payload) = read_snapshot(&fixture_file(3)).expect("the fixture reads");
     assert_eq!(header.format_version, SNAPSHOT_FORMAT_VERSION);
     let image: WorkspaceImage = codec::decode(&payload).expect("decodes");
     assert_eq!(codec::encode(&image).expect("encodes"), payload);

@@ -11,14 +11,14 @@ use serde::{Deserialize, Serialize};
 
 use super::api_key::ApiKey;
 use super::application::{Application, PipelineState};
-use super::ids::{KeyId, UserId, WorkspaceId};
+use super::ids::{JobId, KeyId, UserId, WorkspaceId};
 use super::job::Job;
 use super::job_applications::{IndexedApplication, JobApplications};
 use super::member::Member;
 use super::notification::Notification;
 use super::team::Team;
 use super::time::Timestamp;
-use super::workspace::Workspace;
+use super::workspace::{Workspace, CHANGE_SEQUENCE_TIME_SHIFT};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct WorkspaceImage {
@@ -38,6 +38,77 @@ pub struct WorkspaceImage {
     pub events_applied: u64,
     /// When each key was last used, by key ID. New in snapshot format 2.
     pub key_last_used: Vec<(KeyId, Timestamp)>,
+    /// The change sequences. New in snapshot format 3.
+    pub changes: ChangeImage,
+}
+
+/// The change sequences of a workspace (see `Workspace::change_sequence`),
+/// beside the records they belong to rather than inside them, so that the
+/// application and job records keep the encoding older formats wrote.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct ChangeImage {
+    pub change_sequence: u64,
+    /// One per application, in the order of `WorkspaceImage::applications`.
+    pub applications: Vec<u64>,
+    /// One per job, in the order of `WorkspaceImage::jobs`.
+    pub jobs: Vec<u64>,
+}
+
+/// The image as snapshot format 2 wrote it: format 3 added `changes`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct WorkspaceImageVersion2 {
+    pub id: WorkspaceId,
+    pub name: String,
+    pub owner: UserId,
+    pub created_at: Timestamp,
+    pub members: Vec<Member>,
+    pub teams: Vec<Team>,
+    pub jobs: Vec<Job>,
+    pub applications: Vec<Arc<Application>>,
+    pub keys: Vec<ApiKey>,
+    pub notifications: Vec<(UserId, Vec<Arc<Notification>>)>,
+    pub events_applied: u64,
+    pub key_last_used: Vec<(KeyId, Timestamp)>,
+}
+
+impl From<WorkspaceImageVersion2> for WorkspaceImage {
+    /// Images from before change sequences get them from their times: each
+    /// application's from its `updatedAt`, each job's from the latest of its
+    /// `updatedAt` and its applications' arrivals. Every later change gets a
+    /// larger one.
+    fn from(image: WorkspaceImageVersion2) -> WorkspaceImage {
+        let from_time = |at: Timestamp| (at.unix_milliseconds().max(0) as u64) << CHANGE_SEQUENCE_TIME_SHIFT;
+        let mut latest_arrival: HashMap<&JobId, Timestamp> = HashMap::new();
+        for application in &image.applications {
+            let latest = latest_arrival.entry(&application.job_id).or_insert(application.created_at);
+            *latest = (*latest).max(application.created_at);
+        }
+        let applications: Vec<u64> =
+            image.applications.iter().map(|application| from_time(application.updated_at)).collect();
+        let jobs: Vec<u64> = image
+            .jobs
+            .iter()
+            .map(|job| {
+                from_time(latest_arrival.get(&job.id).map_or(job.updated_at, |&arrival| arrival.max(job.updated_at)))
+            })
+            .collect();
+        let change_sequence = applications.iter().chain(&jobs).copied().max().unwrap_or(0);
+        WorkspaceImage {
+            changes: ChangeImage { change_sequence, applications, jobs },
+            id: image.id,
+            name: image.name,
+            owner: image.owner,
+            created_at: image.created_at,
+            members: image.members,
+            teams: image.teams,
+            jobs: image.jobs,
+            applications: image.applications,
+            keys: image.keys,
+            notifications: image.notifications,
+            events_applied: image.events_applied,
+            key_last_used: image.key_last_used,
+        }
+    }
 }
 
 /// The image as snapshot format 1 wrote it: format 2 added
@@ -59,9 +130,9 @@ pub struct WorkspaceImageVersion1 {
     pub events_applied: u64,
 }
 
-impl From<WorkspaceImageVersion1> for WorkspaceImage {
-    fn from(image: WorkspaceImageVersion1) -> WorkspaceImage {
-        WorkspaceImage {
+impl From<WorkspaceImageVersion1> for WorkspaceImageVersion2 {
+    fn from(image: WorkspaceImageVersion1) -> WorkspaceImageVersion2 {
+        WorkspaceImageVersion2 {
             id: image.id,
             name: image.name,
             owner: image.owner,
@@ -84,6 +155,10 @@ pub enum ImageError {
     UnknownJob { application: String, job: String },
     #[error("application {application} has ordinal {found}; its job expects {expected} next")]
     OrdinalOutOfOrder { application: String, expected: u32, found: u32 },
+    #[error("the image has {found} change sequences for {expected} {records}")]
+    ChangeCount { records: &'static str, expected: usize, found: usize },
+    #[error("a change sequence ({found}) is above the workspace's ({latest})")]
+    ChangeAhead { found: u64, latest: u64 },
 }
 
 impl Workspace {
@@ -92,10 +167,12 @@ impl Workspace {
     /// and so are notifications; jobs, teams, members and keys are cloned.
     pub fn to_image(&self) -> WorkspaceImage {
         let mut applications = Vec::with_capacity(self.applications.len());
+        let mut application_changes = Vec::with_capacity(self.applications.len());
         for job_id in &self.job_order {
             let Some(job_applications) = self.job_applications.get(job_id) else { continue };
             for ordinal in 0..job_applications.next_ordinal() {
                 applications.push(self.applications[job_applications.id_at(ordinal)].clone());
+                application_changes.push(job_applications.change_of(ordinal));
             }
         }
         let mut notifications: Vec<(UserId, Vec<Arc<Notification>>)> =
@@ -114,6 +191,11 @@ impl Workspace {
             notifications,
             events_applied: self.events_applied,
             key_last_used: self.key_last_used.iter().map(|(key_id, at)| (key_id.clone(), *at)).collect(),
+            changes: ChangeImage {
+                change_sequence: self.change_sequence,
+                applications: application_changes,
+                jobs: self.job_order.iter().map(|id| self.job_changes.get(id).copied().unwrap_or(0)).collect(),
+            },
         }
     }
 
@@ -125,10 +207,23 @@ impl Workspace {
     /// an event, and a snapshot may be taken mid-run): it comes back queued,
     /// so that the workspace runs it again.
     pub fn from_image(image: WorkspaceImage) -> Result<Workspace, ImageError> {
+        let changes = image.changes;
+        for (records, expected, found) in [
+            ("applications", image.applications.len(), changes.applications.len()),
+            ("jobs", image.jobs.len(), changes.jobs.len()),
+        ] {
+            if expected != found {
+                return Err(ImageError::ChangeCount { records, expected, found });
+            }
+        }
+        let latest = changes.change_sequence;
+        if let Some(&found) = changes.applications.iter().chain(&changes.jobs).find(|&&change| change > latest) {
+            return Err(ImageError::ChangeAhead { found, latest });
+        }
         let mut members_by_job: HashMap<_, Vec<_>> =
             image.jobs.iter().map(|job| (job.id.clone(), Vec::new())).collect();
         let mut applications = HashMap::with_capacity(image.applications.len());
-        for mut application in image.applications {
+        for (mut application, change) in image.applications.into_iter().zip(changes.applications) {
             if application.pipeline.state == PipelineState::Running {
                 Arc::make_mut(&mut application).pipeline.state = PipelineState::Queued;
             }
@@ -150,6 +245,7 @@ impl Workspace {
                 stage_id: application.stage_id.clone(),
                 score: application.ats_score(),
                 name_key: application.name_key().into_boxed_str(),
+                change,
             });
             applications.insert(application.id.clone(), application);
         }
@@ -169,6 +265,7 @@ impl Workspace {
                 .collect::<BTreeMap<_, _>>(),
             teams: image.teams.into_iter().map(|team| (team.id.clone(), team)).collect(),
             job_order: image.jobs.iter().map(|job| job.id.clone()).collect(),
+            job_changes: image.jobs.iter().map(|job| job.id.clone()).zip(changes.jobs).collect(),
             jobs: image.jobs.into_iter().map(|job| (job.id.clone(), job)).collect(),
             applications,
             job_applications,
@@ -180,6 +277,7 @@ impl Workspace {
                 .map(|(user, inbox)| (user, inbox.into_iter().collect::<VecDeque<_>>()))
                 .collect(),
             events_applied: image.events_applied,
+            change_sequence: latest,
         })
     }
 }

@@ -16,11 +16,22 @@ pub struct IndexedApplication {
     pub stage_id: StageId,
     pub score: Option<u8>,
     pub name_key: Box<str>,
+    /// The workspace's change sequence at the application's last change.
+    pub change: u64,
 }
 
 #[derive(Clone, Debug, Default)]
 pub struct JobApplications {
     by_ordinal: Vec<ApplicationId>,
+    /// Each application's change sequence (see `Workspace::change_sequence`).
+    change_by_ordinal: Vec<u64>,
+    /// The largest of `change_by_ordinal`: the version of the job's
+    /// applications as a whole.
+    latest_change: u64,
+    /// Pipelines of the job marked running in this process. Running is not
+    /// an event and moves no sequence, yet lists show it, so a page's
+    /// version counts it too.
+    running_marks: u64,
     all: OrderedApplications,
     by_stage: HashMap<StageId, OrderedApplications>,
     /// Email keys (see `email_key`) of every application, for refusing a
@@ -46,15 +57,22 @@ impl JobApplications {
     /// `OrderedApplications::from_ascending`).
     pub fn from_ordered(applications: Vec<IndexedApplication>) -> Self {
         let mut by_ordinal = Vec::with_capacity(applications.len());
+        let mut change_by_ordinal = Vec::with_capacity(applications.len());
         let mut all = Vec::with_capacity(applications.len());
         let mut by_stage: HashMap<StageId, Vec<BulkMember>> = HashMap::new();
-        for (ordinal, IndexedApplication { id, stage_id, score, name_key }) in applications.into_iter().enumerate() {
+        for (ordinal, IndexedApplication { id, stage_id, score, name_key, change }) in
+            applications.into_iter().enumerate()
+        {
             let ordinal = u32::try_from(ordinal).expect("applications per job are bounded far below u32::MAX");
             by_ordinal.push(id);
-            by_stage.entry(stage_id).or_default().push((ordinal, score, name_key.clone()));
-            all.push((ordinal, score, name_key));
+            change_by_ordinal.push(change);
+            by_stage.entry(stage_id).or_default().push((ordinal, score, name_key.clone(), change));
+            all.push((ordinal, score, name_key, change));
         }
         Self {
+            latest_change: change_by_ordinal.iter().copied().max().unwrap_or(0),
+            change_by_ordinal,
+            running_marks: 0,
             emails: OnceLock::new(),
             name_words: OnceLock::new(),
             by_ordinal,
@@ -128,22 +146,64 @@ impl JobApplications {
         candidates.unwrap_or_else(|| (0..self.next_ordinal()).collect())
     }
 
-    pub fn add(&mut self, id: ApplicationId, stage_id: &StageId, score: Option<u8>, name_key: &str) -> u32 {
+    pub fn add(
+        &mut self,
+        id: ApplicationId,
+        stage_id: &StageId,
+        score: Option<u8>,
+        name_key: &str,
+        change: u64,
+    ) -> u32 {
         let ordinal = self.next_ordinal();
         if let Some(words) = self.name_words.get_mut() {
             words.add(ordinal, name_key);
         }
         self.by_ordinal.push(id);
-        self.all.insert(ordinal, score, name_key);
-        self.by_stage.entry(stage_id.clone()).or_default().insert(ordinal, score, name_key);
+        self.change_by_ordinal.push(change);
+        self.latest_change = self.latest_change.max(change);
+        self.all.insert(ordinal, score, name_key, change);
+        self.by_stage.entry(stage_id.clone()).or_default().insert(ordinal, score, name_key, change);
         ordinal
     }
 
     pub fn move_stage(&mut self, ordinal: u32, source: &StageId, target: &StageId, score: Option<u8>, name_key: &str) {
+        let change = self.change_of(ordinal);
         if let Some(source_set) = self.by_stage.get_mut(source) {
-            source_set.remove(ordinal, score, name_key);
+            source_set.remove(ordinal, score, name_key, change);
         }
-        self.by_stage.entry(target.clone()).or_default().insert(ordinal, score, name_key);
+        self.by_stage.entry(target.clone()).or_default().insert(ordinal, score, name_key, change);
+    }
+
+    /// Records that the application at `ordinal` (now in `stage_id`) changed
+    /// at `sequence`, which is above every sequence recorded before.
+    pub fn changed(&mut self, ordinal: u32, stage_id: &StageId, sequence: u64) {
+        let previous = self.change_of(ordinal);
+        debug_assert!(sequence >= previous, "change sequences only grow");
+        self.all.rechange(ordinal, previous, sequence);
+        if let Some(stage_set) = self.by_stage.get_mut(stage_id) {
+            stage_set.rechange(ordinal, previous, sequence);
+        }
+        self.change_by_ordinal[ordinal as usize] = sequence;
+        self.latest_change = self.latest_change.max(sequence);
+    }
+
+    /// The change sequence of the application at `ordinal`.
+    pub fn change_of(&self, ordinal: u32) -> u64 {
+        self.change_by_ordinal[ordinal as usize]
+    }
+
+    /// The latest change sequence of any of the job's applications.
+    pub fn latest_change(&self) -> u64 {
+        self.latest_change
+    }
+
+    /// Counts a pipeline marked running (see `running_marks`).
+    pub fn note_running(&mut self) {
+        self.running_marks += 1;
+    }
+
+    pub fn running_marks(&self) -> u64 {
+        self.running_marks
     }
 
     pub fn rescore(&mut self, ordinal: u32, stage_id: &StageId, previous: Option<u8>, next: Option<u8>) {
@@ -190,8 +250,7 @@ mod tests {
     use super::*;
     use crate::domain::application_index::SortOrder;
 
-    const EVERY_SORT_ORDER: [SortOrder; 5] =
-        [SortOrder::AtsDesc, SortOrder::AtsAsc, SortOrder::CreatedDesc, SortOrder::CreatedAsc, SortOrder::NameAsc];
+    const EVERY_SORT_ORDER: [SortOrder; 6] = SortOrder::ALL;
 
     /// 500 applications over three stages (one left empty), with repeated
     /// names and scores so that every order has ties.
@@ -203,7 +262,8 @@ mod tests {
                 let id = ApplicationId::parse(&format!("app_{number}")).unwrap();
                 let score = (number % 7 != 0).then_some((number * 37 % 101) as u8);
                 let name_key = format!("candidate {}", number * 13 % 61).into_boxed_str();
-                IndexedApplication { id, stage_id: stages[(number % 2) as usize].clone(), score, name_key }
+                let change = u64::from(number * 7919 % 1_000);
+                IndexedApplication { id, stage_id: stages[(number % 2) as usize].clone(), score, name_key, change }
             })
             .collect()
     }
@@ -212,7 +272,7 @@ mod tests {
     fn emails_compare_trimmed_and_without_case_and_are_kept_up_to_date_once_built() {
         let mut job = JobApplications::default();
         let stage = StageId::parse("stage_applied").unwrap();
-        job.add(ApplicationId::parse("app_1").unwrap(), &stage, None, "ana");
+        job.add(ApplicationId::parse("app_1").unwrap(), &stage, None, "ana", 1);
         let existing = ["Ana@Example.com"];
         assert!(job.has_email(" ana@example.COM ", || existing.to_vec()));
         assert!(!job.has_email("bo@example.com", || unreachable!("built once")));
@@ -223,8 +283,8 @@ mod tests {
     #[test]
     fn building_in_bulk_gives_the_same_orders_as_adding_one_by_one() {
         let mut added = JobApplications::default();
-        for IndexedApplication { id, stage_id, score, name_key } in applications() {
-            added.add(id, &stage_id, score, &name_key);
+        for IndexedApplication { id, stage_id, score, name_key, change } in applications() {
+            added.add(id, &stage_id, score, &name_key, change);
         }
         let bulk = JobApplications::from_ordered(applications());
         assert_eq!(bulk.len(), added.len());

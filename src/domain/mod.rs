@@ -28,10 +28,13 @@ pub mod pipeline_failure;
 pub mod query;
 pub mod resume;
 pub mod stored_result;
+#[cfg(test)]
+mod sync_tests;
 #[cfg(any(test, feature = "test-support"))]
 pub mod synthetic;
 pub mod tag;
 pub mod team;
 pub mod text;
 pub mod time;
+pub mod walk;
 pub mod workspace;

@@ -1,18 +1,20 @@
 //! Reads. They run on HTTP workers under the workspace's read lock, so each
 //! is bounded: pages are capped, and the application list uses the job's
-//! ordered indexes; a name search uses the job's index of name words
-//! (O(distinct words + matches)); only a status filter scans, which is
-//! documented as O(applications in the job).
+//! ordered indexes, by offset or by position (see `walk`); a name search
+//! uses the job's index of name words (O(distinct words + matches)); a
+//! status filter, and `updatedAfter` in any order but the change order,
+//! scan, which is documented as O(applications in the job).
 
-use std::cmp::Reverse;
+use std::cmp::{Ordering, Reverse};
 
 use super::api_key::{ApiKey, Claims};
 use super::application::{Application, ApplicationStatus};
-use super::application_index::{OrderedApplications, SortOrder, SCORE_MAX};
+use super::application_index::{OrderedApplications, Position, SortOrder, SCORE_MAX};
 use super::error::{invalid, DomainResult};
 use super::ids::StageId;
 use super::job::{Job, JobStatus};
 use super::job_applications::JobApplications;
+use super::walk::{compare, position_in, ListPage, ListRequest, PageStart, WalkFrom};
 use super::workspace::Workspace;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,37 +23,96 @@ pub struct PageRequest {
     pub limit: usize,
 }
 
+impl From<PageRequest> for ListRequest {
+    fn from(page: PageRequest) -> ListRequest {
+        ListRequest::offset(page.offset, page.limit)
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct PageOf<T> {
     pub items: Vec<T>,
     pub total: usize,
 }
 
-/// Newest first. Whole-workspace keys see every job. Scoped keys see the
-/// claims-filtered part of the first `claims_window` jobs (after the status
-/// filter), `0` meaning no window; `total` counts what survives.
+/// How the job list is filtered and ordered.
+#[derive(Clone, Debug)]
+pub struct JobQuery {
+    pub status: Option<JobStatus>,
+    /// Only jobs changed after this change sequence.
+    pub updated_after: Option<u64>,
+    /// `CreatedDesc` (newest first) or `UpdatedAsc`; other orders read as `CreatedDesc`.
+    pub sort: SortOrder,
+}
+
+/// Whole-workspace keys see every job. Scoped keys see the claims-filtered
+/// part of the first `claims_window` jobs (newest first, after the status
+/// filter), `0` meaning no window; `total` counts what survives. Positions
+/// name a job by its place in creation order.
 pub fn list_jobs<'w>(
     workspace: &'w Workspace,
     claims: &Claims,
-    status: Option<JobStatus>,
+    query: &JobQuery,
     claims_window: usize,
-    page: PageRequest,
-) -> PageOf<&'w Job> {
+    request: &ListRequest,
+) -> ListPage<&'w Job> {
+    let change_of = |job: &Job| workspace.job_changes.get(&job.id).copied().unwrap_or(0);
     let newest_first = workspace
         .job_order
         .iter()
+        .enumerate()
         .rev()
-        .filter_map(|id| workspace.jobs.get(id))
-        .filter(|job| status.is_none_or(|status| job.definition.status == status));
-    let visible: Vec<&Job> = if claims.is_whole_workspace() {
+        .filter_map(|(index, id)| Some((index as u32, workspace.jobs.get(id)?)))
+        .filter(|(_, job)| query.status.is_none_or(|status| job.definition.status == status));
+    let visible: Vec<(u32, &Job)> = if claims.is_whole_workspace() {
         newest_first.collect()
     } else {
         let window = if claims_window == 0 { usize::MAX } else { claims_window };
-        newest_first.take(window).filter(|job| claims.covers(job)).collect()
+        newest_first.take(window).filter(|(_, job)| claims.covers(job)).collect()
     };
-    let total = visible.len();
-    let items = visible.into_iter().skip(page.offset).take(page.limit).collect();
-    PageOf { items, total }
+    let sort = if query.sort == SortOrder::UpdatedAsc { SortOrder::UpdatedAsc } else { SortOrder::CreatedDesc };
+    let mut matching: Vec<(Position, &Job)> = visible
+        .into_iter()
+        .filter(|(_, job)| query.updated_after.is_none_or(|after| change_of(job) > after))
+        .map(|(index, job)| (position_in(sort, index, None, "", change_of(job)), job))
+        .collect();
+    if sort == SortOrder::UpdatedAsc {
+        matching.sort_unstable_by(|left, right| compare(sort, &left.0, &right.0));
+    }
+    let pin = sort.key_can_move().then(|| workspace.jobs_latest_change());
+    let keyed = matching.iter().map(|(position, job)| (position.clone(), *job, change_of(job)));
+    page_from(keyed, matching.len(), sort, request, pin)
+}
+
+/// Pages an ordered, filtered listing by `request`: `items` yields each
+/// matching item with its position and change sequence, in order.
+fn page_from<T>(
+    items: impl Iterator<Item = (Position, T, u64)>,
+    total: usize,
+    sort: SortOrder,
+    request: &ListRequest,
+    pin_for_next: Option<u64>,
+) -> ListPage<T> {
+    let (after, pinned_at) = match &request.start {
+        PageStart::Offset(_) => (None, pin_for_next),
+        PageStart::After(walk) => (Some(&walk.position), walk.pinned_at),
+    };
+    let offset = match request.start {
+        PageStart::Offset(offset) => offset,
+        PageStart::After(_) => 0,
+    };
+    let mut page: Vec<(Position, T)> = items
+        .filter(|(position, _, _)| after.is_none_or(|after| compare(sort, position, after) == Ordering::Greater))
+        .filter(|(_, _, change)| request.pinned_at().is_none_or(|pin| *change <= pin))
+        .skip(offset)
+        .take(request.limit.saturating_add(1))
+        .map(|(position, item, _)| (position, item))
+        .collect();
+    let more = page.len() > request.limit;
+    page.truncate(request.limit);
+    let next =
+        more.then(|| page.last().map(|(position, _)| WalkFrom { position: position.clone(), pinned_at })).flatten();
+    ListPage { items: page.into_iter().map(|(_, item)| item).collect(), total, next }
 }
 
 #[derive(Clone, Debug, Default)]
@@ -61,15 +122,22 @@ pub struct ApplicationFilter {
     /// Case-insensitive substring of the candidate name.
     pub name: Option<String>,
     pub ats_score_min: Option<u8>,
+    /// Only applications changed after this change sequence.
+    pub updated_after: Option<u64>,
 }
 
+/// A page of the job's applications. By offset, or after a position: then
+/// in the orders where items move (score, change) the walk leaves out what
+/// changed after its pin (see `walk`). `next` is where the page after this
+/// one starts, pinned at the job's latest change for a walk that starts
+/// here.
 pub fn list_applications<'w>(
     workspace: &'w Workspace,
     job: &Job,
     filter: &ApplicationFilter,
     sort: SortOrder,
-    page: PageRequest,
-) -> DomainResult<PageOf<&'w Application>> {
+    request: &ListRequest,
+) -> DomainResult<ListPage<&'w Application>> {
     let stage_id = match filter.stage.as_deref() {
         None => None,
         Some(stage) => match StageId::parse(stage).filter(|id| job.stage(id).is_some()) {
@@ -79,84 +147,165 @@ pub fn list_applications<'w>(
     };
     let job_applications = &workspace.job_applications[&job.id];
     let Some(ordered) = job_applications.ordered(stage_id.as_ref()) else {
-        return Ok(PageOf { items: Vec::new(), total: 0 });
+        return Ok(ListPage { items: Vec::new(), total: 0, next: None });
     };
-    let resolve = |ordinal: u32| &*workspace.applications[job_applications.id_at(ordinal)];
-    if filter.status.is_none() && filter.name.is_none() {
-        let (ordinals, total) = ordered.page(sort, filter.ats_score_min, page.offset, page.limit);
-        return Ok(PageOf { items: ordinals.into_iter().map(resolve).collect(), total });
-    }
+    let listing = Listing { workspace, job_applications, ordered, filter, sort };
     if let Some(name) = filter.name.as_deref() {
-        return Ok(search_by_name(workspace, job_applications, ordered, &name.to_lowercase(), filter, sort, page));
+        return Ok(listing.search_by_name(&name.to_lowercase(), request));
     }
-    let matches = |application: &&Application| filter.status.is_none_or(|status| application.status == status);
-    let mut total = 0;
-    let mut items = Vec::with_capacity(page.limit);
-    for application in ordered.iter(sort, filter.ats_score_min).map(resolve).filter(matches) {
-        if total >= page.offset && items.len() < page.limit {
-            items.push(application);
-        }
-        total += 1;
-    }
-    Ok(PageOf { items, total })
+    Ok(listing.page(request))
 }
 
-/// A name search: the candidates the job's name words allow, checked
-/// against the whole name (a case-insensitive substring), then filtered,
-/// sorted in the order the index would give and paged. Costs the distinct
-/// name words of the job plus the matches, not the job's applications.
-fn search_by_name<'w>(
+/// One application listing being answered.
+struct Listing<'w, 'q> {
     workspace: &'w Workspace,
-    job_applications: &JobApplications,
-    ordered: &OrderedApplications,
-    needle: &str,
-    filter: &ApplicationFilter,
+    job_applications: &'w JobApplications,
+    ordered: &'w OrderedApplications,
+    filter: &'q ApplicationFilter,
     sort: SortOrder,
-    page: PageRequest,
-) -> PageOf<&'w Application> {
-    let resolve = |ordinal: u32| &*workspace.applications[job_applications.id_at(ordinal)];
-    let candidates = job_applications.ordinals_whose_name_may_contain(needle, || {
-        (0..job_applications.next_ordinal()).map(|ordinal| resolve(ordinal).name_key()).collect()
-    });
-    // Without whitespace in the needle the candidates are exact (a name
-    // contains it exactly when one of its words does), so only the page's
-    // applications are looked up.
-    let exact = !needle.chars().any(char::is_whitespace);
-    if exact && filter.status.is_none() && sort != SortOrder::NameAsc {
-        let keep = |ordinal: u32| {
-            ordered
-                .score_of_member(ordinal)
-                .filter(|score| filter.ats_score_min.is_none_or(|minimum| score.is_some_and(|score| score >= minimum)))
+}
+
+impl<'w> Listing<'w, '_> {
+    fn resolve(&self, ordinal: u32) -> &'w Application {
+        &self.workspace.applications[self.job_applications.id_at(ordinal)]
+    }
+
+    fn position(&self, ordinal: u32, score: Option<u8>, name_key: impl FnOnce() -> String) -> Position {
+        let name_key = if self.sort == SortOrder::NameAsc { name_key() } else { String::new() };
+        position_in(self.sort, ordinal, score, &name_key, self.job_applications.change_of(ordinal))
+    }
+
+    fn pin_for_next(&self) -> Option<u64> {
+        self.sort.key_can_move().then(|| self.job_applications.latest_change())
+    }
+
+    fn changed_after_filter(&self, ordinal: u32) -> bool {
+        self.filter.updated_after.is_none_or(|after| self.job_applications.change_of(ordinal) > after)
+    }
+
+    /// The page without a name search: from the index by offset or
+    /// position, filtered by status and `updatedAfter` where asked.
+    fn page(&self, request: &ListRequest) -> ListPage<&'w Application> {
+        let (sort, minimum, ordered) = (self.sort, self.filter.ats_score_min, self.ordered);
+        let change_order_after = self.filter.updated_after.filter(|_| sort == SortOrder::UpdatedAsc);
+        let only_index = self.filter.status.is_none() && (self.filter.updated_after.is_none() || minimum.is_none());
+        let total = match (self.filter.updated_after, change_order_after) {
+            _ if !only_index => None,
+            (None, _) => Some(minimum.map_or(ordered.len(), |minimum| ordered.count_scored_at_least(minimum))),
+            (Some(_), Some(after)) => Some(ordered.count_changed_after(after)),
+            (Some(_), None) => None,
         };
-        let (ordinals, total) = page_of_candidates(&candidates, keep, sort, page);
-        return PageOf { items: ordinals.into_iter().map(resolve).collect(), total };
-    }
-    let mut found: Vec<(u32, Option<u8>)> = candidates
-        .into_iter()
-        .filter_map(|ordinal| Some((ordinal, ordered.score_of_member(ordinal)?)))
-        .filter(|(_, score)| filter.ats_score_min.is_none_or(|minimum| score.is_some_and(|score| score >= minimum)))
-        .filter(|(ordinal, _)| {
-            let needs_application = filter.status.is_some() || !exact;
-            !needs_application || {
-                let application = resolve(*ordinal);
-                filter.status.is_none_or(|status| application.status == status)
-                    && (exact || application.name_key().contains(needle))
+        let keeps = |ordinal: u32| {
+            self.changed_after_filter(ordinal)
+                && self.filter.status.is_none_or(|status| self.resolve(ordinal).status == status)
+        };
+        let total = total.unwrap_or_else(|| ordered.iter(SortOrder::CreatedAsc, minimum).filter(|&o| keeps(o)).count());
+        // By offset without filters, the index reaches the offset by position.
+        if let (PageStart::Offset(offset), None, None, None) =
+            (&request.start, self.filter.status, self.filter.updated_after, request.pinned_at())
+        {
+            let (ordinals, _) = ordered.page(sort, minimum, *offset, request.limit);
+            return self.offset_page(ordinals, *offset, total);
+        }
+        let walk: Box<dyn Iterator<Item = u32> + '_> = match (&request.start, change_order_after) {
+            (PageStart::After(walk), _) => ordered.iter_after(sort, minimum, &walk.position),
+            (PageStart::Offset(_), Some(after)) => {
+                ordered.iter_after(sort, minimum, &Position::Change { sequence: after, ordinal: u32::MAX })
             }
-        })
-        .collect();
-    // The index's orders: unscored last in both score orders, ties by ordinal.
-    // `found` is in ordinal order, so a stable distribution by score keeps
-    // ties in it: O(matches), where a sort is O(matches log matches).
-    match sort {
-        SortOrder::AtsDesc => found = distributed_by_score(&found, |score| usize::from(SCORE_MAX - score)),
-        SortOrder::AtsAsc => found = distributed_by_score(&found, usize::from),
-        SortOrder::CreatedDesc => found.sort_unstable_by_key(|(ordinal, _)| Reverse(*ordinal)),
-        SortOrder::CreatedAsc => found.sort_unstable_by_key(|(ordinal, _)| *ordinal),
-        SortOrder::NameAsc => found.sort_by_cached_key(|(ordinal, _)| (resolve(*ordinal).name_key(), *ordinal)),
+            (PageStart::Offset(_), None) => Box::new(ordered.iter(sort, minimum)),
+        };
+        // In change order a pinned walk ends at its pin: everything after it changed later.
+        let pinned_at = request.pinned_at();
+        let walk = walk.take_while(|&ordinal| {
+            sort != SortOrder::UpdatedAsc || pinned_at.is_none_or(|pin| self.job_applications.change_of(ordinal) <= pin)
+        });
+        let keyed = walk.filter(|&ordinal| keeps(ordinal)).map(|ordinal| {
+            let member_score = ordered.score_of_member(ordinal).flatten();
+            let position = self.position(ordinal, member_score, || self.resolve(ordinal).name_key());
+            (position, self.resolve(ordinal), self.job_applications.change_of(ordinal))
+        });
+        page_from(keyed, total, sort, request, self.pin_for_next())
     }
-    let total = found.len();
-    let items = found.into_iter().skip(page.offset).take(page.limit).map(|(ordinal, _)| resolve(ordinal)).collect();
-    PageOf { items, total }
+
+    /// A page found by offset, with where a walk by cursor would go on.
+    fn offset_page(&self, ordinals: Vec<u32>, offset: usize, total: usize) -> ListPage<&'w Application> {
+        let next = (offset.saturating_add(ordinals.len()) < total)
+            .then(|| ordinals.last().map(|&ordinal| self.walk_from_member(ordinal, self.pin_for_next())))
+            .flatten();
+        ListPage { items: ordinals.into_iter().map(|ordinal| self.resolve(ordinal)).collect(), total, next }
+    }
+
+    fn walk_from_member(&self, ordinal: u32, pinned_at: Option<u64>) -> WalkFrom {
+        let score = self.ordered.score_of_member(ordinal).flatten();
+        WalkFrom { position: self.position(ordinal, score, || self.resolve(ordinal).name_key()), pinned_at }
+    }
+
+    /// A name search: the candidates the job's name words allow, checked
+    /// against the whole name (a case-insensitive substring), then filtered,
+    /// sorted in the order the index would give and paged. Costs the distinct
+    /// name words of the job plus the matches, not the job's applications.
+    fn search_by_name(&self, needle: &str, request: &ListRequest) -> ListPage<&'w Application> {
+        let (job_applications, ordered, filter, sort) = (self.job_applications, self.ordered, self.filter, self.sort);
+        let candidates = job_applications.ordinals_whose_name_may_contain(needle, || {
+            (0..job_applications.next_ordinal()).map(|ordinal| self.resolve(ordinal).name_key()).collect()
+        });
+        // Without whitespace in the needle the candidates are exact (a name
+        // contains it exactly when one of its words does), so only the page's
+        // applications are looked up.
+        let exact = !needle.chars().any(char::is_whitespace);
+        let by_offset = match request.start {
+            PageStart::Offset(offset) => Some(offset),
+            PageStart::After(_) => None,
+        };
+        let plain = filter.status.is_none() && filter.updated_after.is_none();
+        if let (Some(offset), true, true) =
+            (by_offset, exact && plain, !matches!(sort, SortOrder::NameAsc | SortOrder::UpdatedAsc))
+        {
+            let keep = |ordinal: u32| {
+                ordered.score_of_member(ordinal).filter(|score| {
+                    filter.ats_score_min.is_none_or(|minimum| score.is_some_and(|score| score >= minimum))
+                })
+            };
+            let page = PageRequest { offset, limit: request.limit };
+            let (ordinals, total) = page_of_candidates(&candidates, keep, sort, page);
+            return self.offset_page(ordinals, offset, total);
+        }
+        let mut found: Vec<(u32, Option<u8>)> = candidates
+            .into_iter()
+            .filter_map(|ordinal| Some((ordinal, ordered.score_of_member(ordinal)?)))
+            .filter(|(_, score)| filter.ats_score_min.is_none_or(|minimum| score.is_some_and(|score| score >= minimum)))
+            .filter(|(ordinal, _)| self.changed_after_filter(*ordinal))
+            .filter(|(ordinal, _)| {
+                let needs_application = filter.status.is_some() || !exact;
+                !needs_application || {
+                    let application = self.resolve(*ordinal);
+                    filter.status.is_none_or(|status| application.status == status)
+                        && (exact || application.name_key().contains(needle))
+                }
+            })
+            .collect();
+        // The index's orders: unscored last in both score orders, ties by ordinal.
+        // `found` is in ordinal order, so a stable distribution by score keeps
+        // ties in it: O(matches), where a sort is O(matches log matches).
+        match sort {
+            SortOrder::AtsDesc => found = distributed_by_score(&found, |score| usize::from(SCORE_MAX - score)),
+            SortOrder::AtsAsc => found = distributed_by_score(&found, usize::from),
+            SortOrder::CreatedDesc => found.sort_unstable_by_key(|(ordinal, _)| Reverse(*ordinal)),
+            SortOrder::CreatedAsc => found.sort_unstable_by_key(|(ordinal, _)| *ordinal),
+            SortOrder::NameAsc => {
+                found.sort_by_cached_key(|(ordinal, _)| (self.resolve(*ordinal).name_key(), *ordinal))
+            }
+            SortOrder::UpdatedAsc => {
+                found.sort_unstable_by_key(|(ordinal, _)| (job_applications.change_of(*ordinal), *ordinal))
+            }
+        }
+        let total = found.len();
+        let keyed = found.into_iter().map(|(ordinal, score)| {
+            let position = self.position(ordinal, score, || self.resolve(ordinal).name_key());
+            (position, self.resolve(ordinal), job_applications.change_of(ordinal))
+        });
+        page_from(keyed, total, sort, request, self.pin_for_next())
+    }
 }
 
 /// One page of `candidates` (ascending ordinals) in `sort` order, keeping
@@ -193,7 +342,9 @@ fn page_of_candidates(
         }
         SortOrder::AtsDesc => |score| usize::from(SCORE_MAX - score),
         SortOrder::AtsAsc => usize::from,
-        SortOrder::NameAsc => unreachable!("name order needs the names; the caller sorts by them"),
+        SortOrder::NameAsc | SortOrder::UpdatedAsc => {
+            unreachable!("name and change orders need more than scores; the caller sorts by them")
+        }
     };
     const UNSCORED_RANK: usize = SCORE_MAX as usize + 1;
     let rank_of = |score: Option<u8>| score.map_or(UNSCORED_RANK, rank);
@@ -267,8 +418,7 @@ mod tests {
     use crate::domain::synthetic::workspace_with_applications;
     use crate::domain::time::Timestamp;
 
-    const SORTS: [SortOrder; 5] =
-        [SortOrder::AtsDesc, SortOrder::AtsAsc, SortOrder::CreatedDesc, SortOrder::CreatedAsc, SortOrder::NameAsc];
+    const SORTS: [SortOrder; 6] = SortOrder::ALL;
 
     /// The model: the job's applications in `sort` order without a name
     /// filter, then those whose lower-cased name contains the needle.
@@ -276,7 +426,7 @@ mod tests {
         let unfiltered = ApplicationFilter { name: None, ..filter.clone() };
         let everything = PageRequest { offset: 0, limit: usize::MAX };
         let needle = filter.name.as_deref().unwrap_or_default().to_lowercase();
-        list_applications(workspace, job, &unfiltered, sort, everything)
+        list_applications(workspace, job, &unfiltered, sort, &everything.into())
             .expect("lists")
             .items
             .into_iter()
@@ -292,7 +442,7 @@ mod tests {
         sort: SortOrder,
         page: PageRequest,
     ) -> (Vec<String>, usize) {
-        let found = list_applications(workspace, job, filter, sort, page).expect("lists");
+        let found = list_applications(workspace, job, filter, sort, &page.into()).expect("lists");
         (found.items.iter().map(|application| application.id.to_string()).collect(), found.total)
     }
 
@@ -300,7 +450,13 @@ mod tests {
         let stage = job.definition.stages[1].id.to_string();
         for needle in needles {
             for (stage, ats_score_min) in [(None, None), (Some(stage.clone()), None), (None, Some(60))] {
-                let filter = ApplicationFilter { name: Some((*needle).to_owned()), stage, ats_score_min, status: None };
+                let filter = ApplicationFilter {
+                    name: Some((*needle).to_owned()),
+                    stage,
+                    ats_score_min,
+                    status: None,
+                    updated_after: None,
+                };
                 for sort in SORTS {
                     let expected = by_scanning(workspace, job, &filter, sort);
                     for (offset, limit) in [(3, 7), (0, 1_000), (40, 25), (10_000, 5)] {

@@ -250,16 +250,16 @@ pub fn fully_populated_workspace() -> Workspace {
 mod tests {
     use super::*;
     use crate::domain::application_index::SortOrder;
-    use crate::domain::query::{list_applications, ApplicationFilter, PageRequest};
+    use crate::domain::query::{list_applications, ApplicationFilter};
+    use crate::domain::walk::ListRequest;
 
     #[test]
     fn the_index_agrees_with_a_scan_on_a_synthetic_job() {
         let (workspace, job_id) = workspace_with_applications(2_000, 7);
         let job = &workspace.jobs[&job_id];
         let filter = ApplicationFilter { ats_score_min: Some(60), ..ApplicationFilter::default() };
-        let page =
-            list_applications(&workspace, job, &filter, SortOrder::AtsDesc, PageRequest { offset: 10, limit: 25 })
-                .expect("a valid filter");
+        let page = list_applications(&workspace, job, &filter, SortOrder::AtsDesc, &ListRequest::offset(10, 25))
+            .expect("a valid filter");
         let mut expected: Vec<_> =
             workspace.applications.values().filter(|application| application.ats_score() >= Some(60)).collect();
         expected.sort_by_key(|application| (std::cmp::Reverse(application.ats_score()), application.ordinal));

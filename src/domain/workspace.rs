@@ -49,7 +49,28 @@ pub struct Workspace {
     /// Shared with snapshot images, as applications are.
     pub notifications: HashMap<UserId, VecDeque<Arc<Notification>>>,
     pub events_applied: u64,
+    /// The workspace's change sequence: the last one given to a change of
+    /// an application or a job (see `next_change`).
+    pub change_sequence: u64,
+    /// Each job's change sequence: the last change to anything its views show
+    /// (definition, envelope, tags, application count).
+    pub job_changes: HashMap<JobId, u64>,
 }
+
+/// Bits of a change sequence below the millisecond: a sequence is the
+/// event's time in milliseconds shifted left by this, or one more than the
+/// sequence before it when that is larger.
+pub const CHANGE_SEQUENCE_TIME_SHIFT: u32 = 10;
+
+/// The largest change sequence a change at or before `at` can have unless
+/// more than 1,024 changes share a millisecond or the clock went back: every
+/// change later than `at` has a sequence above it.
+pub fn change_sequence_at_most(at: Timestamp) -> u64 {
+    ((at.unix_milliseconds().max(0) as u64 + 1) << CHANGE_SEQUENCE_TIME_SHIFT) - 1
+}
+
+/// What one event changed: an application, a job's own view, or both.
+type ChangeTargets = (Option<ApplicationId>, Option<JobId>);
 
 impl Workspace {
     /// The state right after `Event::WorkspaceCreated`; `None` for any other event.
@@ -72,6 +93,8 @@ impl Workspace {
             key_last_used: BTreeMap::new(),
             notifications: HashMap::new(),
             events_applied: 1,
+            change_sequence: 0,
+            job_changes: HashMap::new(),
         })
     }
 
@@ -91,7 +114,88 @@ impl Workspace {
         &self.members[&self.owner]
     }
 
+    /// The sequence of a change made at `at`: above every sequence given
+    /// before, and at least `at` in milliseconds shifted left by
+    /// `CHANGE_SEQUENCE_TIME_SHIFT`, so that a time maps to a sequence
+    /// (`change_sequence_at_most`) without a table. Computed from the events
+    /// alone, so a replay gives every change the sequence it had.
+    fn next_change(&mut self, at: Timestamp) -> u64 {
+        let from_time = (at.unix_milliseconds().max(0) as u64) << CHANGE_SEQUENCE_TIME_SHIFT;
+        self.change_sequence = (self.change_sequence + 1).max(from_time);
+        self.change_sequence
+    }
+
+    /// The latest change sequence of any job: the version of the job list.
+    pub fn jobs_latest_change(&self) -> u64 {
+        self.job_changes.values().copied().max().unwrap_or(0)
+    }
+
+    /// The change sequence of `application`.
+    pub fn application_change(&self, application: &Application) -> u64 {
+        self.job_applications.get(&application.job_id).map_or(0, |job| job.change_of(application.ordinal))
+    }
+
     pub fn apply(&mut self, event: &Event) {
+        let targets = self.change_targets(event);
+        self.apply_change(event);
+        if let Some(targets) = targets {
+            self.record_change(targets, event.occurred_at());
+        }
+    }
+
+    /// What `event` will change, looked at before it applies; `None` for
+    /// events that change no application and no job's view (and for a
+    /// pipeline result that is stale, which changes nothing).
+    fn change_targets(&self, event: &Event) -> Option<ChangeTargets> {
+        let job_of = |application_id: &ApplicationId| {
+            self.applications.get(application_id).map(|application| application.job_id.clone())
+        };
+        Some(match event {
+            Event::JobCreated { job_id, .. } | Event::JobUpdated { job_id, .. } => (None, Some(job_id.clone())),
+            // `apply_submitted` gives the new application its sequence as
+            // it indexes it, at the end of the change order.
+            Event::ApplicationSubmitted(_) => return None,
+            Event::TagsReplaced { application_id, job_tags, .. } => {
+                let job = if job_tags.is_empty() { None } else { job_of(application_id) };
+                (Some(application_id.clone()), job)
+            }
+            Event::AtsRerunQueued { application_id, .. } => (Some(application_id.clone()), job_of(application_id)),
+            Event::StageChanged { application_id, .. }
+            | Event::CommentAdded { application_id, .. }
+            | Event::StatusChanged { application_id, .. }
+            | Event::AtsUpgradeQueued { application_id, .. } => (Some(application_id.clone()), None),
+            Event::PipelineCompleted { application_id, run, outcome, .. } => {
+                let application = self.applications.get(application_id)?;
+                if application.pipeline.run != *run || !application.pipeline.state.is_in_flight() {
+                    return None;
+                }
+                // A failure of a charged run gives the job its fit score back.
+                let refunds = matches!(outcome, PipelineOutcome::Failed { .. }) && application.pipeline.scores;
+                (Some(application_id.clone()), refunds.then(|| application.job_id.clone()))
+            }
+            _ => return None,
+        })
+    }
+
+    /// Gives what an event changed its new change sequence, if it exists.
+    fn record_change(&mut self, (application_id, job_id): ChangeTargets, at: Timestamp) {
+        let application = application_id.and_then(|id| self.applications.get(&id)).cloned();
+        let job_id = job_id.filter(|id| self.jobs.contains_key(id));
+        if application.is_none() && job_id.is_none() {
+            return;
+        }
+        let sequence = self.next_change(at);
+        if let Some(application) = application {
+            if let Some(job_applications) = self.job_applications.get_mut(&application.job_id) {
+                job_applications.changed(application.ordinal, &application.stage_id, sequence);
+            }
+        }
+        if let Some(job_id) = job_id {
+            self.job_changes.insert(job_id, sequence);
+        }
+    }
+
+    fn apply_change(&mut self, event: &Event) {
         self.events_applied += 1;
         match event {
             Event::WorkspaceCreated { name, .. } => self.name.clone_from(name),
@@ -182,6 +286,11 @@ impl Workspace {
     }
 
     fn apply_submitted(&mut self, submitted: &SubmittedApplication) {
+        if !self.jobs.contains_key(&submitted.job_id) {
+            return;
+        }
+        let change = self.next_change(submitted.at);
+        self.job_changes.insert(submitted.job_id.clone(), change);
         let Some(job) = self.jobs.get_mut(&submitted.job_id) else { return };
         job.application_count += 1;
         if submitted.fit_score_charged {
@@ -220,7 +329,7 @@ impl Workspace {
         };
         let job_applications = self.job_applications.entry(submitted.job_id.clone()).or_default();
         application.ordinal =
-            job_applications.add(application.id.clone(), &application.stage_id, None, &application.name_key());
+            job_applications.add(application.id.clone(), &application.stage_id, None, &application.name_key(), change);
         job_applications.note_email(&application.email);
         self.applications.insert(application.id.clone(), Arc::new(application));
     }
@@ -302,6 +411,9 @@ impl Workspace {
         if let Some(application) = self.applications.get_mut(application_id).filter(|_| queued).map(Arc::make_mut) {
             application.pipeline.state = PipelineState::Running;
             application.pipeline.updated_at = at;
+            if let Some(job_applications) = self.job_applications.get_mut(&application.job_id) {
+                job_applications.note_running();
+            }
         }
         queued
     }

@@ -9,6 +9,8 @@
 
 pub mod body;
 pub mod client_address;
+pub mod conditional;
+pub mod cursor;
 pub mod dashboard;
 pub mod dto;
 pub mod envelope;

@@ -6,9 +6,13 @@ use std::collections::BTreeMap;
 
 use actix_web::HttpRequest;
 
+use super::cursor::{self, QueryBinding};
 use super::error::{ApiError, Surface};
 use crate::domain::limits::{DEFAULT_PAGE_LIMIT, PAGE_LIMIT_MAX};
 use crate::domain::query::PageRequest;
+use crate::domain::time::Timestamp;
+use crate::domain::walk::{ListRequest, PageStart};
+use crate::domain::workspace::change_sequence_at_most;
 
 /// The largest `offset`: what a signed 64-bit integer holds, so that every
 /// client language can send any offset the API takes.
@@ -78,5 +82,37 @@ impl QueryParams {
             },
         };
         Ok(PageRequest { offset, limit })
+    }
+
+    /// Where the page starts: `cursor` (checked against `binding`), or
+    /// `offset`; never both. Then `limit` as `page` reads it.
+    pub fn list_request(&self, binding: &QueryBinding<'_>) -> Result<ListRequest, ApiError> {
+        let page = self.page()?;
+        let Some(text) = self.text("cursor") else { return Ok(ListRequest::offset(page.offset, page.limit)) };
+        if self.text("offset").is_some() {
+            return Err(
+                self.invalid("`cursor` and `offset` cannot be used together: a cursor says where its page starts")
+            );
+        }
+        let walk = cursor::decode(text, binding).map_err(|error| self.invalid(error.to_string()))?;
+        Ok(ListRequest { start: PageStart::After(walk), limit: page.limit })
+    }
+
+    /// `updatedAfter`: a change sequence (a whole number, as items'
+    /// `changeSequence`), or an ISO 8601 time, read as the largest sequence
+    /// a change at that time can have.
+    pub fn updated_after(&self) -> Result<Option<u64>, ApiError> {
+        let Some(text) = self.text("updatedAfter") else { return Ok(None) };
+        if !text.is_empty() && text.bytes().all(|byte| byte.is_ascii_digit()) {
+            return text.parse::<u64>().map(Some).map_err(|_| {
+                self.invalid(format!("`updatedAfter` is a change sequence too large to have been issued: {text:?}"))
+            });
+        }
+        match Timestamp::parse_iso8601(text) {
+            Some(at) => Ok(Some(change_sequence_at_most(at))),
+            None => Err(self.invalid(format!(
+                "`updatedAfter` must be a change sequence (a whole number) or an ISO 8601 time such as 2026-01-31T09:00:00Z, not {text:?}"
+            ))),
+        }
     }
 }

@@ -16,7 +16,7 @@ use super::journal::LogRecord;
 use crate::domain::encoded::SharedBytes;
 use crate::domain::event::Event;
 use crate::domain::ids::WorkspaceId;
-use crate::domain::image::{ImageError, WorkspaceImage, WorkspaceImageVersion1};
+use crate::domain::image::{ImageError, WorkspaceImage, WorkspaceImageVersion1, WorkspaceImageVersion2};
 use crate::domain::time::Timestamp;
 use crate::domain::workspace::Workspace;
 use crate::store::codec;
@@ -148,7 +148,11 @@ pub fn load_snapshot_with(path: &Path, access: SnapshotAccess) -> Result<(Worksp
 /// has bounded to the versions this build reads), migrating older ones.
 pub fn decode_image(version: u32, payload: &[u8]) -> Result<WorkspaceImage, codec::CodecError> {
     if version == 1 {
-        return codec::decode::<WorkspaceImageVersion1>(payload).map(WorkspaceImage::from);
+        return codec::decode::<WorkspaceImageVersion1>(payload)
+            .map(|image| WorkspaceImage::from(WorkspaceImageVersion2::from(image)));
+    }
+    if version == 2 {
+        return codec::decode::<WorkspaceImageVersion2>(payload).map(WorkspaceImage::from);
     }
     debug_assert_eq!(version, snapshot::SNAPSHOT_FORMAT_VERSION);
     codec::decode(payload)

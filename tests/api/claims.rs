@@ -171,7 +171,7 @@ async fn the_claims_window_filters_only_the_newest_jobs_for_a_scoped_key() {
     // The window holds the newest 3 (jobs 5, 4, 3); only job 3 is claimed.
     let list = app.get("/api/v1/jobs", &team_key).await.expect(200);
     assert_eq!(job_ids(&list), [claimed.jobs[2].as_str()]);
-    assert_eq!(list.data()["pagination"], json!({ "offset": 0, "limit": 20, "total": 1 }));
+    assert_eq!(list.data()["pagination"], json!({ "offset": 0, "limit": 20, "total": 1, "nextCursor": null }));
     let job_key = scoped_key(&app, &token, json!({ "jobs": [claimed.jobs[0], claimed.jobs[2]] })).await;
     let list = app.get("/api/v1/jobs", &job_key).await.expect(200);
     assert_eq!(job_ids(&list), [claimed.jobs[2].as_str()]);
@@ -198,7 +198,9 @@ async fn the_claims_window_applies_after_the_status_filter() {
     assert_eq!(active.data()["pagination"]["total"], 3);
     let paged = app.get("/api/v1/jobs?status=active&offset=1&limit=1", &key).await.expect(200);
     assert_eq!(job_ids(&paged), [claimed.jobs[1].as_str()]);
-    assert_eq!(paged.data()["pagination"], json!({ "offset": 1, "limit": 1, "total": 3 }));
+    let pagination = &paged.data()["pagination"];
+    assert_eq!((&pagination["offset"], &pagination["limit"], &pagination["total"]), (&json!(1), &json!(1), &json!(3)));
+    assert!(pagination["nextCursor"].is_string(), "a third job follows");
 }
 
 #[actix_web::test]

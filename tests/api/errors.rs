@@ -386,12 +386,12 @@ async fn a_limit_above_one_hundred_is_capped_and_pagination_shows_the_cap() {
     let app = spawn_app().await;
     let fixture = fixture(&app, "acme").await;
     let reply = app.get("/api/v1/jobs?limit=500", &fixture.key).await.expect(200);
-    assert_eq!(reply.data()["pagination"], json!({ "offset": 0, "limit": 100, "total": 2 }));
+    assert_eq!(reply.data()["pagination"], json!({ "offset": 0, "limit": 100, "total": 2, "nextCursor": null }));
     let reply = app
         .get(&format!("/api/v1/jobs/{}/applications?limit=500&offset=3", fixture.paid_job_id()), &fixture.key)
         .await
         .expect(200);
-    assert_eq!(reply.data()["pagination"], json!({ "offset": 3, "limit": 100, "total": 0 }));
+    assert_eq!(reply.data()["pagination"], json!({ "offset": 3, "limit": 100, "total": 0, "nextCursor": null }));
     let reply = app.get("/api/v1/jobs?limit=100", &fixture.key).await.expect(200);
     assert_eq!(reply.data()["pagination"]["limit"], 100);
 }

@@ -16,6 +16,7 @@ mod listing;
 mod refused_record;
 mod reruns;
 mod settings;
+mod sync;
 mod telemetry;
 mod tokens;
 mod v1_reads;

@@ -17,7 +17,7 @@ async fn a_whole_workspace_key_lists_every_job_newest_first_with_summary_fields(
         assert!(items[0].get(field).is_some(), "job summary has {field}");
     }
     assert_eq!(items[0]["teamName"], "Engineering");
-    assert_eq!(reply.data()["pagination"], json!({ "offset": 0, "limit": 20, "total": 2 }));
+    assert_eq!(reply.data()["pagination"], json!({ "offset": 0, "limit": 20, "total": 2, "nextCursor": null }));
 }
 
 #[actix_web::test]

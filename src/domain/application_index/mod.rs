@@ -19,6 +19,7 @@
 //! | `CreatedDesc`   | ordinal descending                      | (ordinals unique)  |
 //! | `CreatedAsc`    | ordinal ascending                       | (ordinals unique)  |
 //! | `NameAsc`       | name key ascending, by byte order       | ordinal ascending  |
+//! | `UpdatedAsc`    | change sequence ascending               | ordinal ascending  |
 //!
 //! Unscored members come last in both score orders: "not scored yet" is not a
 //! low score. A `min_score` filter keeps members whose score is at least the
@@ -37,6 +38,9 @@
 //!   already in ordinal order) are merged through a binary heap.
 //! * **Name set.** A `BTreeSet` of `(name key, ordinal)`, which is the name
 //!   order with its tie rule built in.
+//! * **Change list.** All members' `(change sequence, ordinal)`, ascending:
+//!   the change order, and "how many changed after sequence N" by rank. A
+//!   change moves a member to the end, which is the cheap append.
 //! * **Bucket per ordinal.** One byte per ordinal up to the largest inserted,
 //!   recording which bucket holds it (or that it is not a member): O(1)
 //!   membership checks for the programmer-error guards, and the score test
@@ -110,8 +114,13 @@ const NOT_A_MEMBER: u8 = u8::MAX;
 /// insert or remove inside a run is a few kilobytes.
 const DEFAULT_BLOCK_CAPACITY: usize = 1024;
 
-/// A member given in bulk: its ordinal, score and name key.
-pub type BulkMember = (u32, Option<u8>, Box<str>);
+/// A member given in bulk: its ordinal, score, name key and change sequence.
+pub type BulkMember = (u32, Option<u8>, Box<str>, u64);
+
+/// A member's place in the change order: its change sequence, then its
+/// ordinal (sequences are unique per workspace once assigned; the ordinal
+/// keeps the order total for applications migrated from before them).
+type ChangeKey = (u64, u32);
 
 /// The orders a set of applications can be listed in. See the module
 /// documentation for the full rules.
@@ -127,6 +136,37 @@ pub enum SortOrder {
     CreatedAsc,
     /// Name key ascending by byte order; ties oldest first.
     NameAsc,
+    /// Least recently changed first: change sequence ascending.
+    UpdatedAsc,
+}
+
+impl SortOrder {
+    pub const ALL: [SortOrder; 6] = [
+        SortOrder::AtsDesc,
+        SortOrder::AtsAsc,
+        SortOrder::CreatedDesc,
+        SortOrder::CreatedAsc,
+        SortOrder::NameAsc,
+        SortOrder::UpdatedAsc,
+    ];
+
+    /// Whether a member's place in this order can move while it stays a
+    /// member: score and change orders can, creation and name orders cannot.
+    pub fn key_can_move(self) -> bool {
+        matches!(self, SortOrder::AtsDesc | SortOrder::AtsAsc | SortOrder::UpdatedAsc)
+    }
+}
+
+/// Where a walk through one order stands: the key of the last member it
+/// returned. The next page is what comes strictly after it, so a member
+/// whose key does not move is never returned twice nor passed over, however
+/// the set changes around it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Position {
+    Score { score: Option<u8>, ordinal: u32 },
+    Created { ordinal: u32 },
+    Name { name_key: Box<str>, ordinal: u32 },
+    Change { sequence: u64, ordinal: u32 },
 }
 
 /// The ordered index of one set of applications (a job, or one stage of a
@@ -136,6 +176,7 @@ pub struct OrderedApplications {
     score_buckets: ScoreBuckets,
     by_creation: SortedOrdinals,
     by_name: BTreeSet<(Box<str>, u32)>,
+    by_change: SortedOrdinals<DEFAULT_BLOCK_CAPACITY, ChangeKey>,
     /// Indexed by ordinal: the bucket holding it, or `NOT_A_MEMBER`.
     bucket_by_ordinal: Vec<u8>,
 }
@@ -155,7 +196,8 @@ impl OrderedApplications {
     pub fn from_ascending(members: impl IntoIterator<Item = BulkMember>) -> Self {
         let mut index = Self::new();
         let mut names = Vec::new();
-        for (ordinal, score, name_key) in members {
+        let mut changes = Vec::new();
+        for (ordinal, score, name_key, change) in members {
             let ascending = index.by_creation.largest().is_none_or(|largest| largest < ordinal);
             if !precondition(score_is_valid(score), "score above SCORE_MAX")
                 || !precondition(ascending, "bulk members out of ordinal order")
@@ -165,8 +207,13 @@ impl OrderedApplications {
             let inserted = index.insert_in_score_and_creation_orders(ordinal, score);
             debug_assert!(inserted, "an ascending ordinal was already present");
             names.push((name_key, ordinal));
+            changes.push((change, ordinal));
         }
         names.sort_unstable();
+        changes.sort_unstable();
+        for change in changes {
+            index.by_change.append(change);
+        }
         // Sorted input makes this a linear bulk build.
         index.by_name = names.into_iter().collect();
         index
@@ -174,7 +221,7 @@ impl OrderedApplications {
 
     /// Adds a member. The ordinal must not be a member already and the score
     /// must be at most [`SCORE_MAX`].
-    pub fn insert(&mut self, ordinal: u32, score: Option<u8>, name_key: &str) {
+    pub fn insert(&mut self, ordinal: u32, score: Option<u8>, name_key: &str, change: u64) {
         if !precondition(score_is_valid(score), "score above SCORE_MAX")
             || !precondition(!self.contains(ordinal), "ordinal is already a member")
         {
@@ -182,7 +229,11 @@ impl OrderedApplications {
         }
         let inserted_in_orders = self.insert_in_score_and_creation_orders(ordinal, score);
         let inserted_by_name = self.by_name.insert((name_key.into(), ordinal));
-        debug_assert!(inserted_in_orders && inserted_by_name, "a non-member ordinal was found in one of the orders");
+        let inserted_by_change = self.by_change.insert((change, ordinal));
+        debug_assert!(
+            inserted_in_orders && inserted_by_name && inserted_by_change,
+            "a non-member ordinal was found in one of the orders"
+        );
     }
 
     /// Records a new member's bucket and adds it to its score bucket and the
@@ -195,8 +246,9 @@ impl OrderedApplications {
         inserted_in_bucket && inserted_by_creation
     }
 
-    /// Removes a member, given the score and name key it currently has here.
-    pub fn remove(&mut self, ordinal: u32, score: Option<u8>, name_key: &str) {
+    /// Removes a member, given the score, name key and change sequence it
+    /// currently has here.
+    pub fn remove(&mut self, ordinal: u32, score: Option<u8>, name_key: &str, change: u64) {
         let Some(bucket) = self.bucket_of(ordinal) else {
             precondition(false, "removing an ordinal that is not a member");
             return;
@@ -210,9 +262,15 @@ impl OrderedApplications {
         // The name key is checked by the removal itself, before anything
         // else changes, so a wrong key leaves the index untouched.
         let name_entry = (Box::<str>::from(name_key), ordinal);
-        if !precondition(self.by_name.remove(&name_entry), "removing with a name key other than the member's") {
+        if !precondition(self.by_name.contains(&name_entry), "removing with a name key other than the member's")
+            || !precondition(
+                self.by_change.remove((change, ordinal)),
+                "removing with a change sequence other than the member's",
+            )
+        {
             return;
         }
+        self.by_name.remove(&name_entry);
         let removed_from_bucket = self.score_buckets.bucket_mut(bucket).remove(ordinal);
         let removed_by_creation = self.by_creation.remove(ordinal);
         debug_assert!(
@@ -243,6 +301,25 @@ impl OrderedApplications {
         let inserted = self.score_buckets.bucket_mut(next_bucket).insert(ordinal);
         debug_assert!(removed && inserted, "score buckets disagree with bucket_by_ordinal");
         self.set_bucket_of(ordinal, next_bucket);
+    }
+
+    /// Moves a member from its `previous` change sequence to its `next`.
+    pub fn rechange(&mut self, ordinal: u32, previous: u64, next: u64) {
+        if previous == next {
+            return;
+        }
+        if !precondition(
+            self.by_change.remove((previous, ordinal)),
+            "rechanging from a sequence other than the member's",
+        ) {
+            return;
+        }
+        self.by_change.insert((next, ordinal));
+    }
+
+    /// Number of members changed after `sequence`. O(log n).
+    pub fn count_changed_after(&self, sequence: u64) -> usize {
+        self.by_change.len() - self.by_change.rank((sequence, u32::MAX), true)
     }
 
     /// Number of members. O(1).
@@ -308,6 +385,80 @@ impl OrderedApplications {
                     .filter(move |&ordinal| self.is_scored_at_least(ordinal, minimum))
                     .skip(offset),
             ),
+            (SortOrder::UpdatedAsc, None) => {
+                Box::new(self.by_change.ascending_from(offset).map(|(_, ordinal)| ordinal))
+            }
+            (SortOrder::UpdatedAsc, Some(minimum)) => Box::new(
+                self.by_change
+                    .ascending_from(0)
+                    .map(|(_, ordinal)| ordinal)
+                    .filter(move |&ordinal| self.is_scored_at_least(ordinal, minimum))
+                    .skip(offset),
+            ),
+        }
+    }
+
+    /// The members of `sort` order passing the filter that come strictly
+    /// after `position`, reached in O(log n) (plus, in score orders, the
+    /// 102 buckets). A position of another order's kind yields nothing: the
+    /// caller checks that a cursor belongs to its order.
+    pub fn iter_after(
+        &self,
+        sort: SortOrder,
+        min_score: Option<u8>,
+        position: &Position,
+    ) -> Box<dyn Iterator<Item = u32> + '_> {
+        let keeps = move |ordinal: u32| min_score.is_none_or(|minimum| self.is_scored_at_least(ordinal, minimum));
+        match (sort, position) {
+            (SortOrder::AtsDesc | SortOrder::AtsAsc, &Position::Score { score, ordinal }) => {
+                let direction =
+                    if sort == SortOrder::AtsDesc { ScoreDirection::HighestFirst } else { ScoreDirection::LowestFirst };
+                let every_bucket = buckets_in_score_order(direction, None);
+                let qualifying = buckets_in_score_order(direction, min_score);
+                let start = bucket_for(score.filter(|&score| score <= SCORE_MAX));
+                let later = every_bucket
+                    .into_iter()
+                    .skip_while(move |&bucket| bucket != start)
+                    .skip(1)
+                    .filter(move |bucket| qualifying.contains(bucket));
+                let rest_of_start = self
+                    .score_buckets
+                    .bucket(start)
+                    .ascending_after(ordinal)
+                    .filter(move |_| min_score.is_none_or(|minimum| score.is_some_and(|score| score >= minimum)));
+                Box::new(
+                    rest_of_start
+                        .chain(later.flat_map(move |bucket| self.score_buckets.bucket(bucket).ascending_from(0))),
+                )
+            }
+            (SortOrder::CreatedAsc, &Position::Created { ordinal }) => match min_score {
+                None => Box::new(self.by_creation.ascending_after(ordinal)),
+                Some(minimum) => {
+                    let sources = self.qualifying_buckets(minimum).map(move |bucket| bucket.ascending_after(ordinal));
+                    Box::new(MergedByCreation::new(sources, CreationDirection::OldestFirst))
+                }
+            },
+            (SortOrder::CreatedDesc, &Position::Created { ordinal }) => match min_score {
+                None => Box::new(self.by_creation.descending_before(ordinal)),
+                Some(minimum) => {
+                    let sources = self.qualifying_buckets(minimum).map(move |bucket| bucket.descending_before(ordinal));
+                    Box::new(MergedByCreation::new(sources, CreationDirection::NewestFirst))
+                }
+            },
+            (SortOrder::NameAsc, Position::Name { name_key, ordinal }) => {
+                let after = (std::ops::Bound::Excluded((name_key.clone(), *ordinal)), std::ops::Bound::Unbounded);
+                Box::new(self.by_name.range(after).map(|(_, ordinal)| *ordinal).filter(move |&ordinal| keeps(ordinal)))
+            }
+            (SortOrder::UpdatedAsc, &Position::Change { sequence, ordinal }) => Box::new(
+                self.by_change
+                    .ascending_after((sequence, ordinal))
+                    .map(|(_, ordinal)| ordinal)
+                    .filter(move |&o| keeps(o)),
+            ),
+            _ => {
+                precondition(false, "a position of another order");
+                Box::new(std::iter::empty())
+            }
         }
     }
 

@@ -12,14 +12,14 @@ use super::DEFAULT_BLOCK_CAPACITY;
 /// ordinal of each block is below the first of the next, no block exceeds
 /// `BLOCK_CAPACITY`, `len` is the sum of block lengths, and `block_lengths`
 /// holds exactly the block lengths.
-#[derive(Clone, Debug, Default)]
-pub(super) struct SortedOrdinals<const BLOCK_CAPACITY: usize = DEFAULT_BLOCK_CAPACITY> {
-    pub(super) blocks: Vec<Vec<u32>>,
+#[derive(Clone, Debug)]
+pub(super) struct SortedOrdinals<const BLOCK_CAPACITY: usize = DEFAULT_BLOCK_CAPACITY, T = u32> {
+    pub(super) blocks: Vec<Vec<T>>,
     pub(super) block_lengths: BlockLengthTree,
     pub(super) len: usize,
 }
 
-impl<const BLOCK_CAPACITY: usize> SortedOrdinals<BLOCK_CAPACITY> {
+impl<const BLOCK_CAPACITY: usize, T: Copy + Ord> SortedOrdinals<BLOCK_CAPACITY, T> {
     /// Blocks that shrink below this try to merge with a neighbour, so the
     /// block count stays O(n / BLOCK_CAPACITY) however members come and go.
     const MERGE_BELOW: usize = BLOCK_CAPACITY / 4;
@@ -32,18 +32,18 @@ impl<const BLOCK_CAPACITY: usize> SortedOrdinals<BLOCK_CAPACITY> {
         self.len == 0
     }
 
-    pub(super) fn largest(&self) -> Option<u32> {
+    pub(super) fn largest(&self) -> Option<T> {
         self.blocks.last().and_then(|block| block.last()).copied()
     }
 
     /// The first block whose largest ordinal is at least `ordinal`: the only
     /// block that can hold it. `blocks.len()` when every ordinal is smaller.
-    pub(super) fn block_for(&self, ordinal: u32) -> usize {
+    pub(super) fn block_for(&self, ordinal: T) -> usize {
         self.blocks.partition_point(|block| block.last().is_some_and(|&largest| largest < ordinal))
     }
 
     /// Inserts `ordinal`; returns false (changing nothing) if present.
-    pub(super) fn insert(&mut self, ordinal: u32) -> bool {
+    pub(super) fn insert(&mut self, ordinal: T) -> bool {
         if self.largest().is_none_or(|largest| ordinal > largest) {
             self.append(ordinal);
             return true;
@@ -68,7 +68,7 @@ impl<const BLOCK_CAPACITY: usize> SortedOrdinals<BLOCK_CAPACITY> {
     /// The fast path for an ordinal above every member: fill the last block,
     /// then start a new one. Blocks filled this way are full, which keeps
     /// sets loaded in creation order at the fewest blocks.
-    pub(super) fn append(&mut self, ordinal: u32) {
+    pub(super) fn append(&mut self, ordinal: T) {
         debug_assert!(self.largest().is_none_or(|largest| ordinal > largest));
         match self.blocks.last_mut() {
             Some(block) if block.len() < BLOCK_CAPACITY => {
@@ -84,7 +84,7 @@ impl<const BLOCK_CAPACITY: usize> SortedOrdinals<BLOCK_CAPACITY> {
     }
 
     /// Removes `ordinal`; returns false (changing nothing) if absent.
-    pub(super) fn remove(&mut self, ordinal: u32) -> bool {
+    pub(super) fn remove(&mut self, ordinal: T) -> bool {
         let block_index = self.block_for(ordinal);
         let Some(block) = self.blocks.get_mut(block_index) else {
             return false;
@@ -135,8 +135,8 @@ impl<const BLOCK_CAPACITY: usize> SortedOrdinals<BLOCK_CAPACITY> {
 
     /// The ordinals ascending, starting at ascending position `position`
     /// (empty when `position >= len`).
-    pub(super) fn ascending_from(&self, position: usize) -> impl Iterator<Item = u32> + '_ {
-        let (first, later): (&[u32], &[Vec<u32>]) = if position >= self.len {
+    pub(super) fn ascending_from(&self, position: usize) -> impl Iterator<Item = T> + '_ {
+        let (first, later): (&[T], &[Vec<T>]) = if position >= self.len {
             (&[], &[])
         } else {
             let (block_index, offset) = self.block_lengths.locate(position);
@@ -147,8 +147,8 @@ impl<const BLOCK_CAPACITY: usize> SortedOrdinals<BLOCK_CAPACITY> {
 
     /// The ordinals descending, skipping the `position_from_largest` largest
     /// (empty when that is `>= len`).
-    pub(super) fn descending_from(&self, position_from_largest: usize) -> impl Iterator<Item = u32> + '_ {
-        let (first, earlier): (&[u32], &[Vec<u32>]) = if position_from_largest >= self.len {
+    pub(super) fn descending_from(&self, position_from_largest: usize) -> impl Iterator<Item = T> + '_ {
+        let (first, earlier): (&[T], &[Vec<T>]) = if position_from_largest >= self.len {
             (&[], &[])
         } else {
             let ascending_position = self.len - 1 - position_from_largest;
@@ -157,6 +157,36 @@ impl<const BLOCK_CAPACITY: usize> SortedOrdinals<BLOCK_CAPACITY> {
         };
         let earlier_descending = earlier.iter().rev().flat_map(|block| block.iter().rev());
         first.iter().rev().chain(earlier_descending).copied()
+    }
+}
+
+impl<const BLOCK_CAPACITY: usize, T> Default for SortedOrdinals<BLOCK_CAPACITY, T> {
+    fn default() -> Self {
+        Self { blocks: Vec::new(), block_lengths: BlockLengthTree::default(), len: 0 }
+    }
+}
+
+impl<const BLOCK_CAPACITY: usize, T: Copy + Ord> SortedOrdinals<BLOCK_CAPACITY, T> {
+    /// How many members are at most `value` (`inclusive`) or below it: the
+    /// ascending position of the first member after (or at) `value`.
+    /// O(log n + log B).
+    pub(super) fn rank(&self, value: T, inclusive: bool) -> usize {
+        let block_index = self.blocks.partition_point(|block| {
+            block.last().is_some_and(|&largest| if inclusive { largest <= value } else { largest < value })
+        });
+        let Some(block) = self.blocks.get(block_index) else { return self.len };
+        let within = block.partition_point(|&member| if inclusive { member <= value } else { member < value });
+        self.block_lengths.prefix(block_index) + within
+    }
+
+    /// The members above `value`, ascending.
+    pub(super) fn ascending_after(&self, value: T) -> impl Iterator<Item = T> + '_ {
+        self.ascending_from(self.rank(value, true))
+    }
+
+    /// The members below `value`, descending.
+    pub(super) fn descending_before(&self, value: T) -> impl Iterator<Item = T> + '_ {
+        self.descending_from(self.len - self.rank(value, false))
     }
 }
 
@@ -197,6 +227,17 @@ impl BlockLengthTree {
             child -= lowest_set_bit(child);
         }
         self.nodes.push(sum);
+    }
+
+    /// The total length of the blocks before `block_index`. O(log b).
+    pub(super) fn prefix(&self, block_index: usize) -> usize {
+        let mut node = block_index.min(self.nodes.len());
+        let mut sum = 0;
+        while node > 0 {
+            sum += self.nodes[node - 1];
+            node -= lowest_set_bit(node);
+        }
+        sum
     }
 
     pub(super) fn pop(&mut self) {

@@ -4,8 +4,7 @@ use super::*;
 use proptest::prelude::*;
 use std::collections::BTreeMap;
 
-const EVERY_SORT_ORDER: [SortOrder; 5] =
-    [SortOrder::AtsDesc, SortOrder::AtsAsc, SortOrder::CreatedDesc, SortOrder::CreatedAsc, SortOrder::NameAsc];
+const EVERY_SORT_ORDER: [SortOrder; 6] = SortOrder::ALL;
 
 /// The naive model: every member in a map, sorted on demand by the
 /// documented rules.
@@ -33,6 +32,8 @@ impl Model {
             SortOrder::CreatedDesc => members.sort_by_key(|&(ordinal, _, _)| std::cmp::Reverse(ordinal)),
             SortOrder::CreatedAsc => members.sort_by_key(|&(ordinal, _, _)| ordinal),
             SortOrder::NameAsc => members.sort_by_key(|&(ordinal, _, name_key)| (name_key.to_owned(), ordinal)),
+            // These tests give every member its ordinal as its change sequence.
+            SortOrder::UpdatedAsc => members.sort_by_key(|&(ordinal, _, _)| ordinal),
         }
         members.into_iter().map(|(ordinal, _, _)| ordinal).collect()
     }
@@ -83,7 +84,7 @@ fn assert_sorted_ordinals_consistent<const CAPACITY: usize>(list: &SortedOrdinal
 fn index_of(members: &[(u32, Option<u8>, &str)]) -> OrderedApplications {
     let mut index = OrderedApplications::new();
     for &(ordinal, score, name_key) in members {
-        index.insert(ordinal, score, name_key);
+        index.insert(ordinal, score, name_key, u64::from(ordinal));
     }
     index
 }
@@ -231,11 +232,11 @@ fn an_empty_index_has_no_members_and_empty_pages() {
 #[test]
 fn len_and_is_empty_follow_inserts_and_removes() {
     let mut index = OrderedApplications::new();
-    index.insert(0, Some(10), "a");
-    index.insert(1, None, "b");
+    index.insert(0, Some(10), "a", 0);
+    index.insert(1, None, "b", 1);
     assert_eq!((index.len(), index.is_empty()), (2, false));
-    index.remove(0, Some(10), "a");
-    index.remove(1, None, "b");
+    index.remove(0, Some(10), "a", 0);
+    index.remove(1, None, "b", 1);
     assert_eq!((index.len(), index.is_empty()), (0, true));
     assert_consistent(&index);
 }
@@ -244,8 +245,8 @@ fn len_and_is_empty_follow_inserts_and_removes() {
 fn a_stage_move_removes_from_one_set_and_inserts_the_old_ordinal_into_another() {
     let mut screening = index_of(&[(0, Some(70), "ann"), (1, Some(90), "ben"), (2, None, "cy")]);
     let mut interview = index_of(&[(3, Some(60), "dee"), (4, Some(90), "eve")]);
-    screening.remove(1, Some(90), "ben");
-    interview.insert(1, Some(90), "ben");
+    screening.remove(1, Some(90), "ben", 1);
+    interview.insert(1, Some(90), "ben", 1);
     assert_consistent(&screening);
     assert_consistent(&interview);
     assert_eq!(everything(&screening, SortOrder::CreatedAsc, None), [0, 2]);
@@ -254,8 +255,8 @@ fn a_stage_move_removes_from_one_set_and_inserts_the_old_ordinal_into_another() 
     assert_eq!(everything(&interview, SortOrder::AtsDesc, None), [1, 4, 3]);
     assert_eq!(everything(&interview, SortOrder::NameAsc, None), [1, 3, 4]);
     // And back again: the ordinal is accepted where it was removed.
-    interview.remove(1, Some(90), "ben");
-    screening.insert(1, Some(90), "ben");
+    interview.remove(1, Some(90), "ben", 1);
+    screening.insert(1, Some(90), "ben", 1);
     assert_eq!(everything(&screening, SortOrder::AtsDesc, None), [1, 0, 2]);
     assert_eq!(interview.len(), 2);
 }
@@ -302,21 +303,21 @@ fn rescore_to_the_same_score_changes_nothing() {
 #[test]
 #[should_panic(expected = "already a member")]
 fn inserting_an_existing_ordinal_fails_a_debug_assertion() {
-    sample_index().insert(3, Some(1), "x");
+    sample_index().insert(3, Some(1), "x", 3);
 }
 
 #[cfg(debug_assertions)]
 #[test]
 #[should_panic(expected = "not a member")]
 fn removing_an_absent_ordinal_fails_a_debug_assertion() {
-    sample_index().remove(99, None, "x");
+    sample_index().remove(99, None, "x", 99);
 }
 
 #[cfg(debug_assertions)]
 #[test]
 #[should_panic(expected = "name key other than")]
 fn removing_with_the_wrong_name_key_fails_a_debug_assertion() {
-    sample_index().remove(3, Some(80), "not-dana");
+    sample_index().remove(3, Some(80), "not-dana", 3);
 }
 
 #[cfg(debug_assertions)]
@@ -337,7 +338,7 @@ fn rescoring_an_absent_ordinal_fails_a_debug_assertion() {
 #[test]
 #[should_panic(expected = "above SCORE_MAX")]
 fn inserting_a_score_above_score_max_fails_a_debug_assertion() {
-    OrderedApplications::new().insert(0, Some(101), "x");
+    OrderedApplications::new().insert(0, Some(101), "x", 0);
 }
 
 /// In release builds the same programmer errors are ignored, leaving
@@ -350,11 +351,11 @@ fn a_programmer_error_leaves_the_index_unchanged_whether_it_panics_or_is_ignored
     let mut index = sample_index();
     let before: Vec<Vec<u32>> = EVERY_SORT_ORDER.iter().map(|&sort| everything(&index, sort, None)).collect();
     let errors: [&dyn Fn(&mut OrderedApplications); 8] = [
-        &|index| index.insert(3, Some(1), "x"),
-        &|index| index.insert(9, Some(101), "x"),
-        &|index| index.remove(99, None, "x"),
-        &|index| index.remove(3, Some(80), "not-dana"),
-        &|index| index.remove(3, Some(79), "dana"),
+        &|index| index.insert(3, Some(1), "x", 3),
+        &|index| index.insert(9, Some(101), "x", 9),
+        &|index| index.remove(99, None, "x", 99),
+        &|index| index.remove(3, Some(80), "not-dana", 3),
+        &|index| index.remove(3, Some(79), "dana", 3),
         &|index| index.rescore(3, Some(79), Some(1)),
         &|index| index.rescore(3, Some(80), Some(101)),
         &|index| index.rescore(7, None, Some(1)),
@@ -381,12 +382,12 @@ fn sets_spanning_many_blocks_match_the_model_after_splits_and_merges() {
     for ordinal in scattered {
         let score = (ordinal % 7 != 0).then_some((ordinal % 3) as u8 * 40);
         let name_key = format!("name-{}", ordinal % 97);
-        index.insert(ordinal, score, &name_key);
+        index.insert(ordinal, score, &name_key, u64::from(ordinal));
         model.members.insert(ordinal, (score, name_key));
     }
     for ordinal in (0..MEMBER_COUNT).filter(|ordinal| ordinal % 5 != 0) {
         let (score, name_key) = model.members.remove(&ordinal).unwrap();
-        index.remove(ordinal, score, &name_key);
+        index.remove(ordinal, score, &name_key, u64::from(ordinal));
     }
     assert_consistent(&index);
     for sort in EVERY_SORT_ORDER {
@@ -458,14 +459,14 @@ fn apply(operations: &[Operation]) -> (OrderedApplications, Model) {
         match operation {
             Operation::Insert { ordinal, score, name_key } => {
                 if !model.members.contains_key(ordinal) {
-                    index.insert(*ordinal, *score, name_key);
+                    index.insert(*ordinal, *score, name_key, u64::from(*ordinal));
                     model.members.insert(*ordinal, (*score, name_key.clone()));
                 }
             }
             Operation::Remove { pick } => {
                 if let Some(ordinal) = nth_member(&model, *pick) {
                     let (score, name_key) = model.members.remove(&ordinal).unwrap();
-                    index.remove(ordinal, score, &name_key);
+                    index.remove(ordinal, score, &name_key, u64::from(ordinal));
                 }
             }
             Operation::Rescore { pick, next } => {
@@ -565,7 +566,7 @@ proptest! {
         later in prop::collection::vec(operation_strategy(), 0..40),
     ) {
         let bulk = OrderedApplications::from_ascending(
-            members.iter().map(|(&ordinal, (score, name_key))| (ordinal, *score, name_key.clone().into_boxed_str())),
+            members.iter().map(|(&ordinal, (score, name_key))| (ordinal, *score, name_key.clone().into_boxed_str(), u64::from(ordinal))),
         );
         assert_consistent(&bulk);
         let model = Model { members: members.clone() };
@@ -581,12 +582,12 @@ proptest! {
             if let Operation::Insert { ordinal, score, name_key } = operation {
                 let ordinal = ordinal + 3_000;
                 if let std::collections::btree_map::Entry::Vacant(entry) = model.members.entry(ordinal) {
-                    index.insert(ordinal, *score, name_key);
+                    index.insert(ordinal, *score, name_key, u64::from(ordinal));
                     entry.insert((*score, name_key.clone()));
                 }
             } else if let Some(ordinal) = nth_member(&model, later.len()) {
                 let (score, name_key) = model.members.remove(&ordinal).unwrap();
-                index.remove(ordinal, score, &name_key);
+                index.remove(ordinal, score, &name_key, u64::from(ordinal));
             }
         }
         assert_consistent(&index);

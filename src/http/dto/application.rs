@@ -15,9 +15,9 @@ use crate::domain::application::{Application, Pipeline};
 use crate::domain::ats::{AtsBreakdown, CriterionKind, CriterionResult, Verdict};
 use crate::domain::comment::Comment;
 use crate::domain::job::Job;
-use crate::domain::query::{PageOf, PageRequest};
 use crate::domain::resume::{ContactDetails, EducationEntry, ExperienceEntry, ParsedResume, ProjectEntry, SkillEntry};
 use crate::domain::tag::Tag;
+use crate::domain::walk::{ListPage, ListRequest};
 use crate::domain::workspace::Workspace;
 use crate::http::error::ApiError;
 use crate::http::openapi::schemas::{
@@ -45,10 +45,13 @@ pub struct ApplicationListItem<'a> {
     pub pipeline_state: &'static str,
     pub created_at: Iso8601,
     pub updated_at: Iso8601,
+    /// The workspace's change sequence at this application's last change:
+    /// pass it as `updatedAfter` to sync what changes after it.
+    pub change_sequence: u64,
 }
 
 impl<'a> ApplicationListItem<'a> {
-    pub fn new(application: &'a Application) -> Self {
+    pub fn new(application: &'a Application, change_sequence: u64) -> Self {
         Self {
             id: application.id.as_str(),
             job_id: application.job_id.as_str(),
@@ -61,6 +64,7 @@ impl<'a> ApplicationListItem<'a> {
             pipeline_state: application.pipeline.state.as_str(),
             created_at: Iso8601(application.created_at),
             updated_at: Iso8601(application.updated_at),
+            change_sequence,
         }
     }
 }
@@ -117,6 +121,8 @@ pub struct ApplicationDetail<'a> {
     pub comment_count: usize,
     pub created_at: Iso8601,
     pub updated_at: Iso8601,
+    /// The workspace's change sequence at this application's last change.
+    pub change_sequence: u64,
 }
 
 /// The parsed resume and breakdown of one application in the current
@@ -214,6 +220,7 @@ impl<'a> ApplicationDetail<'a> {
             comment_count: application.comments.len(),
             created_at: Iso8601(application.created_at),
             updated_at: Iso8601(application.updated_at),
+            change_sequence: workspace.application_change(application),
         }
     }
 }
@@ -566,21 +573,30 @@ pub struct AtsResponse<'a> {
 #[derive(Serialize, ToSchema)]
 pub struct CommentsPage<'a> {
     pub comments: Vec<CommentView<'a>>,
-    pub pagination: super::Pagination,
+    pub pagination: super::ListPagination,
 }
 
 /// `GET /api/v1/jobs/:jobId/applications`: a page of list items.
 #[derive(Serialize, ToSchema)]
 pub struct ApplicationsPage<'a> {
     pub applications: Vec<ApplicationListItem<'a>>,
-    pub pagination: super::Pagination,
+    pub pagination: super::ListPagination,
 }
 
 impl<'a> ApplicationsPage<'a> {
-    pub fn new(found: &PageOf<&'a Application>, page: PageRequest) -> Self {
+    pub fn new(
+        workspace: &'a Workspace,
+        found: &ListPage<&'a Application>,
+        request: &ListRequest,
+        next_cursor: Option<String>,
+    ) -> Self {
         Self {
-            applications: found.items.iter().map(|application| ApplicationListItem::new(application)).collect(),
-            pagination: super::Pagination::new(page, found.total),
+            applications: found
+                .items
+                .iter()
+                .map(|application| ApplicationListItem::new(application, workspace.application_change(application)))
+                .collect(),
+            pagination: super::ListPagination::new(request, found.total, next_cursor),
         }
     }
 }

@@ -22,6 +22,10 @@ pub struct JobSummary<'a> {
     pub team_name: &'a str,
     pub application_count: u32,
     pub created_at: Iso8601,
+    /// The workspace's change sequence at this job's last change (its
+    /// definition, envelope, tags or application count): pass it as
+    /// `updatedAfter` to sync what changes after it.
+    pub change_sequence: u64,
 }
 
 impl<'a> JobSummary<'a> {
@@ -34,8 +38,14 @@ impl<'a> JobSummary<'a> {
             team_name: team_name(workspace, job),
             application_count: job.application_count,
             created_at: Iso8601(job.created_at),
+            change_sequence: job_change(workspace, job),
         }
     }
+}
+
+/// The change sequence of `job`'s last change.
+pub fn job_change(workspace: &Workspace, job: &Job) -> u64 {
+    workspace.job_changes.get(&job.id).copied().unwrap_or(0)
 }
 
 fn team_name<'a>(workspace: &'a Workspace, job: &Job) -> &'a str {
@@ -66,6 +76,8 @@ pub struct JobDetail<'a> {
     pub application_count: u32,
     pub created_at: Iso8601,
     pub updated_at: Iso8601,
+    /// The workspace's change sequence at this job's last change.
+    pub change_sequence: u64,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -152,6 +164,7 @@ impl<'a> JobDetail<'a> {
             application_count: job.application_count,
             created_at: Iso8601(job.created_at),
             updated_at: Iso8601(job.updated_at),
+            change_sequence: job_change(workspace, job),
         }
     }
 }

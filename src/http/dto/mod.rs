@@ -9,7 +9,7 @@ pub mod organisation;
 pub mod pagination;
 pub mod writes;
 
-pub use pagination::Pagination;
+pub use pagination::{ListPagination, Pagination};
 
 use serde::{Serialize, Serializer};
 

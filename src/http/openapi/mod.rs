@@ -9,6 +9,8 @@ pub mod examples;
 pub mod responses;
 pub mod schemas;
 
+use crate::http::conditional::EntityTag;
+use actix_web::HttpRequest;
 use std::sync::LazyLock;
 
 use actix_web::http::header::ContentType;
@@ -132,10 +134,16 @@ pub fn document_json() -> &'static str {
     path = "/api/v1/openapi.json",
     operation_id = "openApiDocument",
     tag = "operations",
-    responses((status = 200, description = "The OpenAPI 3.1 document of this API.", content_type = "application/json"))
+    responses(
+        (status = 200, description = "The OpenAPI 3.1 document of this API.", content_type = "application/json", headers(("ETag" = String, description = "The document's version, for `If-None-Match`."))),
+        (status = 304, description = "Not modified: this is the version `If-None-Match` named.")
+    )
 )]
-pub async fn serve() -> HttpResponse {
-    HttpResponse::Ok().insert_header(ContentType::json()).body(document_json())
+pub async fn serve(request: HttpRequest) -> HttpResponse {
+    static VERSION: LazyLock<EntityTag> = LazyLock::new(|| EntityTag::of_bytes(document_json().as_bytes()));
+    let answered: Result<HttpResponse, std::convert::Infallible> =
+        VERSION.answer(&request, || Ok(HttpResponse::Ok().insert_header(ContentType::json()).body(document_json())));
+    answered.unwrap_or_else(|never| match never {})
 }
 
 #[cfg(test)]
@@ -176,7 +184,9 @@ mod tests {
                 assert!(operation["tags"].as_array().is_some_and(|tags| !tags.is_empty()), "{id} has no tag");
                 let responses = operation["responses"].as_object().unwrap();
                 assert!(responses.keys().any(|status| status.starts_with('2')), "{id} has no success");
-                for (status, response) in responses.iter().filter(|(status, _)| !status.starts_with('2')) {
+                // A 304 has no body at all.
+                let failures = responses.iter().filter(|(status, _)| !status.starts_with('2') && *status != "304");
+                for (status, response) in failures {
                     let schema = &response["content"]["application/json"]["schema"]["$ref"];
                     assert_eq!(schema, "#/components/schemas/FailureEnvelope", "{id} {status}");
                 }

@@ -128,3 +128,4 @@ text_enum!(
     "The order of a job's applications.",
     crate::http::v1::jobs::APPLICATION_SORTS.map(|(name, _)| name).to_vec()
 );
+text_enum!(JobSortText, "The order of the job list.", crate::http::v1::jobs::JOB_SORTS.map(|(name, _)| name).to_vec());

@@ -3,14 +3,18 @@
 use actix_web::{web, HttpRequest, HttpResponse};
 
 use crate::domain::application::Application;
+use crate::domain::application::PipelineState;
 use crate::domain::commands::application_in_scope;
-use crate::domain::query::page_of;
+use crate::domain::walk::{ordinal_of, PageStart, Position, WalkFrom};
 use crate::domain::workspace::Workspace;
+use crate::http::conditional::EntityTag;
+use crate::http::cursor::{self, Listing, QueryBinding};
 use crate::http::dto::application::{
     read_ats_of, read_resume_of, ApplicationDetail, AtsResponse, AtsView, CommentView, CommentsPage, PipelineView,
     ResumeResponse, ResumeView, StoredResults,
 };
-use crate::http::dto::Pagination;
+use crate::http::dto::job::job_change;
+use crate::http::dto::ListPagination;
 use crate::http::envelope::success;
 use crate::http::error::{ApiError, Surface};
 use crate::http::extract::KeyCaller;
@@ -20,21 +24,42 @@ use crate::http::params::QueryParams;
 
 const SURFACE: Surface = Surface::PublicApi;
 
+/// What a read of one application depends on besides the application.
+#[derive(Clone, Copy)]
+enum DependsOn {
+    /// The application alone (its parsed resume, its breakdown).
+    Application,
+    /// The application, and its job's stages.
+    Job,
+    /// The application, and the names of the workspace's members (comment authors).
+    Members,
+}
+
 /// What every read of one application does first: refuse query parameters
-/// other than `allowed`, read-lock the published state, and find the
-/// application within the key's scope; then `read` builds the response.
+/// other than `allowed`, read-lock the published state, find the
+/// application within the key's scope, and answer 304 when the client holds
+/// its version (see `conditional`); else `read` builds the response.
 fn read_application(
     request: &HttpRequest,
     caller: &KeyCaller,
     application_id: &str,
     allowed: &[&str],
+    (route, depends_on): (&'static str, DependsOn),
     read: impl FnOnce(&QueryParams, &Workspace, &Application) -> Result<HttpResponse, ApiError>,
 ) -> Result<HttpResponse, ApiError> {
     let params = QueryParams::parse(request, SURFACE, allowed)?;
     let workspace = caller.workspace.state.read();
-    let (application, _) = application_in_scope(&workspace, application_id, &caller.key.claims)
+    let (application, job) = application_in_scope(&workspace, application_id, &caller.key.claims)
         .map_err(|error| ApiError::Domain(SURFACE, error))?;
-    read(&params, &workspace, application)
+    // Running is not an event and moves no change sequence, so it counts apart.
+    let running = u64::from(application.pipeline.state == PipelineState::Running);
+    let also = match depends_on {
+        DependsOn::Application => 0,
+        DependsOn::Job => job_change(&workspace, job),
+        DependsOn::Members => workspace.members.len() as u64,
+    };
+    let version = EntityTag::of(route, request, &[workspace.application_change(application), running, also]);
+    version.answer(request, || read(&params, &workspace, application))
 }
 
 /// One application: the candidate, stage, tags, answers, parsed resume,
@@ -45,7 +70,11 @@ fn read_application(
     operation_id = "getApplication",
     tag = "public-api",
     params(("application_id" = String, Path, description = "The application's ID (`app_…`).")),
-    responses((status = 200, description = "The application.", body = SuccessEnvelope<ApplicationDetail>), PublicReadFailures),
+    responses(
+        (status = 200, description = "The application.", body = SuccessEnvelope<ApplicationDetail>, headers(("ETag" = String, description = "The version, for `If-None-Match`."))),
+        (status = 304, description = "Not modified: this is the version `If-None-Match` named."),
+        PublicReadFailures
+    ),
     security(("apiKey" = []))
 )]
 pub async fn detail(
@@ -53,11 +82,18 @@ pub async fn detail(
     caller: KeyCaller,
     application_id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    read_application(&request, &caller, &application_id, &[], |_, workspace, application| {
-        let stored = StoredResults::of(application)?;
-        let results = stored.decode(application)?;
-        Ok(success(ApplicationDetail::new(workspace, application, &results)))
-    })
+    read_application(
+        &request,
+        &caller,
+        &application_id,
+        &[],
+        ("application", DependsOn::Job),
+        |_, workspace, application| {
+            let stored = StoredResults::of(application)?;
+            let results = stored.decode(application)?;
+            Ok(success(ApplicationDetail::new(workspace, application, &results)))
+        },
+    )
 }
 
 /// `{applicationId, pipeline, resume}`; `resume` is null until parsed.
@@ -67,7 +103,11 @@ pub async fn detail(
     operation_id = "getApplicationResume",
     tag = "public-api",
     params(("application_id" = String, Path, description = "The application's ID (`app_…`).")),
-    responses((status = 200, description = "The parsed resume.", body = SuccessEnvelope<ResumeResponse>), PublicReadFailures),
+    responses(
+        (status = 200, description = "The parsed resume.", body = SuccessEnvelope<ResumeResponse>, headers(("ETag" = String, description = "The version, for `If-None-Match`."))),
+        (status = 304, description = "Not modified: this is the version `If-None-Match` named."),
+        PublicReadFailures
+    ),
     security(("apiKey" = []))
 )]
 pub async fn resume(
@@ -75,15 +115,22 @@ pub async fn resume(
     caller: KeyCaller,
     application_id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    read_application(&request, &caller, &application_id, &[], |_, _, application| {
-        let stored = StoredResults::resume_of(application)?;
-        let resume = read_resume_of(stored.as_deref(), application)?;
-        Ok(success(ResumeResponse {
-            application_id: application.id.as_str(),
-            pipeline: PipelineView::new(&application.pipeline),
-            resume: resume.as_ref().map(ResumeView::new),
-        }))
-    })
+    read_application(
+        &request,
+        &caller,
+        &application_id,
+        &[],
+        ("resume", DependsOn::Application),
+        |_, _, application| {
+            let stored = StoredResults::resume_of(application)?;
+            let resume = read_resume_of(stored.as_deref(), application)?;
+            Ok(success(ResumeResponse {
+                application_id: application.id.as_str(),
+                pipeline: PipelineView::new(&application.pipeline),
+                resume: resume.as_ref().map(ResumeView::new),
+            }))
+        },
+    )
 }
 
 /// `{applicationId, atsScore, pipeline, ats}`; `ats` is null until scored.
@@ -93,7 +140,11 @@ pub async fn resume(
     operation_id = "getApplicationAts",
     tag = "public-api",
     params(("application_id" = String, Path, description = "The application's ID (`app_…`).")),
-    responses((status = 200, description = "The ATS breakdown.", body = SuccessEnvelope<AtsResponse>), PublicReadFailures),
+    responses(
+        (status = 200, description = "The ATS breakdown.", body = SuccessEnvelope<AtsResponse>, headers(("ETag" = String, description = "The version, for `If-None-Match`."))),
+        (status = 304, description = "Not modified: this is the version `If-None-Match` named."),
+        PublicReadFailures
+    ),
     security(("apiKey" = []))
 )]
 pub async fn ats(
@@ -101,7 +152,7 @@ pub async fn ats(
     caller: KeyCaller,
     application_id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    read_application(&request, &caller, &application_id, &[], |_, _, application| {
+    read_application(&request, &caller, &application_id, &[], ("ats", DependsOn::Application), |_, _, application| {
         let stored = StoredResults::ats_of(application)?;
         let ats = read_ats_of(stored.as_deref(), application)?;
         Ok(success(AtsResponse {
@@ -121,10 +172,15 @@ pub async fn ats(
     tag = "public-api",
     params(
         ("application_id" = String, Path, description = "The application's ID (`app_…`)."),
+        ("cursor" = Option<String>, Query, description = "Continue from a page's `pagination.nextCursor` (instead of `offset`)."),
         ("offset" = Option<i64>, Query, minimum = 0, description = "Items to skip (default 0)."),
         ("limit" = Option<i64>, Query, minimum = 1, description = "Items in the page (default 20; above 100 is taken as 100)."),
     ),
-    responses((status = 200, description = "A page of comments.", body = SuccessEnvelope<CommentsPage>), PublicReadFailures),
+    responses(
+        (status = 200, description = "A page of comments.", body = SuccessEnvelope<CommentsPage>, headers(("ETag" = String, description = "The version, for `If-None-Match`."))),
+        (status = 304, description = "Not modified: this is the version `If-None-Match` named."),
+        PublicReadFailures
+    ),
     security(("apiKey" = []))
 )]
 pub async fn comments(
@@ -132,11 +188,35 @@ pub async fn comments(
     caller: KeyCaller,
     application_id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    read_application(&request, &caller, &application_id, &["offset", "limit"], |params, workspace, application| {
-        let page = params.page()?;
-        let found = page_of(application.comments.iter().map(|comment| &**comment), page);
-        let comments: Vec<CommentView> =
-            found.items.iter().map(|comment| CommentView::new(workspace, application.id.as_str(), comment)).collect();
-        Ok(success(CommentsPage { comments, pagination: Pagination::new(page, found.total) }))
-    })
+    let binding =
+        QueryBinding { listing: Listing::Comments, parameters: vec![("application", application_id.as_str())] };
+    read_application(
+        &request,
+        &caller,
+        &application_id,
+        &["cursor", "offset", "limit"],
+        ("comments", DependsOn::Members),
+        |params, workspace, application| {
+            let list_request = params.list_request(&binding)?;
+            // Comments are only ever added, at the end: a position is an index.
+            let first = match &list_request.start {
+                PageStart::Offset(offset) => *offset,
+                PageStart::After(walk) => ordinal_of(&walk.position) as usize + 1,
+            };
+            let total = application.comments.len();
+            let comments: Vec<CommentView> = application
+                .comments
+                .iter()
+                .skip(first)
+                .take(list_request.limit)
+                .map(|comment| CommentView::new(workspace, application.id.as_str(), comment))
+                .collect();
+            let end = first.saturating_add(comments.len());
+            let next_cursor = (end < total && !comments.is_empty()).then(|| {
+                let last = u32::try_from(end - 1).expect("comments per application are bounded far below u32::MAX");
+                cursor::encode(&binding, &WalkFrom { position: Position::Created { ordinal: last }, pinned_at: None })
+            });
+            Ok(success(CommentsPage { comments, pagination: ListPagination::new(&list_request, total, next_cursor) }))
+        },
+    )
 }

@@ -7,15 +7,19 @@ use crate::domain::application::ApplicationStatus;
 use crate::domain::application_index::{SortOrder, SCORE_MAX};
 use crate::domain::commands::job_in_scope;
 use crate::domain::job::JobStatus;
-use crate::domain::query::{list_applications, list_jobs, ApplicationFilter};
+use crate::domain::query::{list_applications, list_jobs, ApplicationFilter, JobQuery};
+use crate::http::conditional::EntityTag;
+use crate::http::cursor::{self, Listing, QueryBinding};
 use crate::http::dto::application::ApplicationsPage;
-use crate::http::dto::job::{JobDetail, JobSummary};
-use crate::http::dto::Pagination;
+use crate::http::dto::job::{job_change, JobDetail, JobSummary};
+use crate::http::dto::ListPagination;
 use crate::http::envelope::success;
 use crate::http::error::{ApiError, Surface};
 use crate::http::extract::KeyCaller;
 use crate::http::openapi::responses::PublicReadFailures;
-use crate::http::openapi::schemas::{ApplicationSortText, ApplicationStatusText, JobStatusText, SuccessEnvelope};
+use crate::http::openapi::schemas::{
+    ApplicationSortText, ApplicationStatusText, JobSortText, JobStatusText, SuccessEnvelope,
+};
 use crate::http::params::QueryParams;
 use crate::http::state::AppState;
 use utoipa::ToSchema;
@@ -26,10 +30,13 @@ const SURFACE: Surface = Surface::PublicApi;
 #[derive(Serialize, ToSchema)]
 pub struct JobPage<'a> {
     items: Vec<JobSummary<'a>>,
-    pagination: Pagination,
+    pagination: ListPagination,
 }
 
-/// The jobs the key reaches, newest first.
+pub const JOB_SORTS: [(&str, SortOrder); 2] =
+    [("created-desc", SortOrder::CreatedDesc), ("updated-asc", SortOrder::UpdatedAsc)];
+
+/// The jobs the key reaches, newest first, or in change order for a sync.
 #[utoipa::path(
     get,
     path = "/api/v1/jobs",
@@ -37,10 +44,17 @@ pub struct JobPage<'a> {
     tag = "public-api",
     params(
         ("status" = Option<JobStatusText>, Query, description = "Only jobs with this status."),
+        ("updatedAfter" = Option<String>, Query, description = "Only jobs changed after this: a `changeSequence`, or an ISO 8601 time."),
+        ("sort" = Option<JobSortText>, Query, description = "The order (default `created-desc`); `updated-asc` is change order, for syncing."),
+        ("cursor" = Option<String>, Query, description = "Continue from a page's `pagination.nextCursor` (instead of `offset`)."),
         ("offset" = Option<i64>, Query, minimum = 0, description = "Items to skip (default 0)."),
         ("limit" = Option<i64>, Query, minimum = 1, description = "Items in the page (default 20; above 100 is taken as 100)."),
     ),
-    responses((status = 200, description = "A page of jobs.", body = SuccessEnvelope<JobPage>), PublicReadFailures),
+    responses(
+        (status = 200, description = "A page of jobs.", body = SuccessEnvelope<JobPage>, headers(("ETag" = String, description = "The page's version, for `If-None-Match`."))),
+        (status = 304, description = "Not modified: the page is the version `If-None-Match` named."),
+        PublicReadFailures
+    ),
     security(("apiKey" = []))
 )]
 pub async fn list(
@@ -48,8 +62,8 @@ pub async fn list(
     caller: KeyCaller,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
-    let params = QueryParams::parse(&request, SURFACE, &["status", "offset", "limit"])?;
-    let page = params.page()?;
+    let params =
+        QueryParams::parse(&request, SURFACE, &["status", "updatedAfter", "sort", "cursor", "offset", "limit"])?;
     let status =
         match params.text("status") {
             None => None,
@@ -57,10 +71,40 @@ pub async fn list(
                 params.invalid(format!("`status` must be one of active, draft, closed, not {text:?}"))
             })?),
         };
+    let updated_after = params.updated_after()?;
+    let sort = sort_order(&params, &JOB_SORTS, SortOrder::CreatedDesc)?;
+    let updated_after_text = updated_after.map(|after| after.to_string()).unwrap_or_default();
+    let binding = QueryBinding {
+        listing: Listing::Jobs,
+        parameters: vec![
+            ("sort", sort_name(&JOB_SORTS, sort)),
+            ("status", status.map_or("", JobStatus::as_str)),
+            ("updatedAfter", &updated_after_text),
+        ],
+    };
+    let list_request = params.list_request(&binding)?;
     let workspace = caller.workspace.state.read();
-    let jobs = list_jobs(&workspace, &caller.key.claims, status, state.settings.claims_window, page);
-    let items: Vec<JobSummary> = jobs.items.iter().map(|job| JobSummary::new(&workspace, job)).collect();
-    Ok(success(JobPage { items, pagination: Pagination::new(page, jobs.total) }))
+    let claims = &caller.key.claims;
+    // Scoped keys see another part of the list, so their versions differ.
+    let scope = if claims.is_whole_workspace() { 0 } else { key_fingerprint(&caller) };
+    let version = EntityTag::of("jobs", &request, &[workspace.jobs_latest_change(), scope]);
+    version.answer(&request, || {
+        let query = JobQuery { status, updated_after, sort };
+        let jobs = list_jobs(&workspace, claims, &query, state.settings.claims_window, &list_request);
+        let items: Vec<JobSummary> = jobs.items.iter().map(|job| JobSummary::new(&workspace, job)).collect();
+        let next_cursor = jobs.next.as_ref().map(|walk| cursor::encode(&binding, walk));
+        Ok(success(JobPage { items, pagination: ListPagination::new(&list_request, jobs.total, next_cursor) }))
+    })
+}
+
+/// A number that tells one key's view from another's.
+fn key_fingerprint(caller: &KeyCaller) -> u64 {
+    caller
+        .key
+        .key_id
+        .as_str()
+        .bytes()
+        .fold(0xcbf2_9ce4_8422_2325u64, |hash, byte| (hash ^ u64::from(byte)).wrapping_mul(0x0000_0100_0000_01b3))
 }
 
 /// One job: its form, stages, criteria, envelope and tags.
@@ -70,7 +114,11 @@ pub async fn list(
     operation_id = "getJob",
     tag = "public-api",
     params(("job_id" = String, Path, description = "The job's ID (`job_…`).")),
-    responses((status = 200, description = "The job.", body = SuccessEnvelope<JobDetail>), PublicReadFailures),
+    responses(
+        (status = 200, description = "The job.", body = SuccessEnvelope<JobDetail>, headers(("ETag" = String, description = "The job's version, for `If-None-Match`."))),
+        (status = 304, description = "Not modified: the job is the version `If-None-Match` named."),
+        PublicReadFailures
+    ),
     security(("apiKey" = []))
 )]
 pub async fn detail(
@@ -82,15 +130,17 @@ pub async fn detail(
     let workspace = caller.workspace.state.read();
     let job =
         job_in_scope(&workspace, &job_id, &caller.key.claims).map_err(|error| ApiError::Domain(SURFACE, error))?;
-    Ok(success(JobDetail::new(&workspace, job)))
+    let version = EntityTag::of("job", &request, &[job_change(&workspace, job)]);
+    version.answer(&request, || Ok(success(JobDetail::new(&workspace, job))))
 }
 
-pub const APPLICATION_SORTS: [(&str, SortOrder); 5] = [
+pub const APPLICATION_SORTS: [(&str, SortOrder); 6] = [
     ("ats-desc", SortOrder::AtsDesc),
     ("ats-asc", SortOrder::AtsAsc),
     ("created-desc", SortOrder::CreatedDesc),
     ("created-asc", SortOrder::CreatedAsc),
     ("name-asc", SortOrder::NameAsc),
+    ("updated-asc", SortOrder::UpdatedAsc),
 ];
 
 /// A page of a job's applications, filtered and sorted.
@@ -105,12 +155,15 @@ pub const APPLICATION_SORTS: [(&str, SortOrder); 5] = [
         ("status" = Option<ApplicationStatusText>, Query, description = "Only active or only archived applications."),
         ("name" = Option<String>, Query, max_length = 200, description = "Only candidates whose name contains this, ignoring case."),
         ("atsScoreMin" = Option<f64>, Query, minimum = 0, maximum = 100, description = "Only applications scored at least this."),
-        ("sort" = Option<ApplicationSortText>, Query, description = "The order (default `created-desc`)."),
+        ("updatedAfter" = Option<String>, Query, description = "Only applications changed after this: a `changeSequence`, or an ISO 8601 time."),
+        ("sort" = Option<ApplicationSortText>, Query, description = "The order (default `created-desc`); `updated-asc` is change order, for syncing."),
+        ("cursor" = Option<String>, Query, description = "Continue from a page's `pagination.nextCursor` (instead of `offset`)."),
         ("offset" = Option<i64>, Query, minimum = 0, description = "Items to skip (default 0)."),
         ("limit" = Option<i64>, Query, minimum = 1, description = "Items in the page (default 20; above 100 is taken as 100)."),
     ),
     responses(
-        (status = 200, description = "A page of applications.", body = SuccessEnvelope<ApplicationsPage>),
+        (status = 200, description = "A page of applications.", body = SuccessEnvelope<ApplicationsPage>, headers(("ETag" = String, description = "The page's version, for `If-None-Match`."))),
+        (status = 304, description = "Not modified: the page is the version `If-None-Match` named."),
         PublicReadFailures
     ),
     security(("apiKey" = []))
@@ -120,23 +173,71 @@ pub async fn applications(
     caller: KeyCaller,
     job_id: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
-    let params =
-        QueryParams::parse(&request, SURFACE, &["stage", "status", "name", "atsScoreMin", "sort", "offset", "limit"])?;
-    let page = params.page()?;
-    let sort = sort_order(&params)?;
+    let params = QueryParams::parse(
+        &request,
+        SURFACE,
+        &["stage", "status", "name", "atsScoreMin", "updatedAfter", "sort", "cursor", "offset", "limit"],
+    )?;
+    let sort = sort_order(&params, &APPLICATION_SORTS, SortOrder::CreatedDesc)?;
     let filter = application_filter(&params)?;
+    let texts = FilterTexts::of(&filter);
+    let binding = QueryBinding {
+        listing: Listing::Applications,
+        parameters: vec![
+            ("job", job_id.as_str()),
+            ("sort", sort_name(&APPLICATION_SORTS, sort)),
+            ("stage", filter.stage.as_deref().unwrap_or("")),
+            ("status", filter.status.map_or("", ApplicationStatus::as_str)),
+            ("name", &texts.name),
+            ("atsScoreMin", &texts.ats_score_min),
+            ("updatedAfter", &texts.updated_after),
+        ],
+    };
+    let list_request = params.list_request(&binding)?;
     let workspace = caller.workspace.state.read();
     let job =
         job_in_scope(&workspace, &job_id, &caller.key.claims).map_err(|error| ApiError::Domain(SURFACE, error))?;
-    let found =
-        list_applications(&workspace, job, &filter, sort, page).map_err(|error| ApiError::Domain(SURFACE, error))?;
-    Ok(success(ApplicationsPage::new(&found, page)))
+    let job_applications = &workspace.job_applications[&job.id];
+    let version =
+        EntityTag::of("applications", &request, &[job_applications.latest_change(), job_applications.running_marks()]);
+    version.answer(&request, || {
+        let found = list_applications(&workspace, job, &filter, sort, &list_request)
+            .map_err(|error| ApiError::Domain(SURFACE, error))?;
+        let next_cursor = found.next.as_ref().map(|walk| cursor::encode(&binding, walk));
+        Ok(success(ApplicationsPage::new(&workspace, &found, &list_request, next_cursor)))
+    })
 }
 
-fn sort_order(params: &QueryParams) -> Result<SortOrder, ApiError> {
-    let Some(text) = params.text("sort") else { return Ok(SortOrder::CreatedDesc) };
-    APPLICATION_SORTS.iter().find(|(name, _)| *name == text).map(|(_, order)| *order).ok_or_else(|| {
-        let names: Vec<&str> = APPLICATION_SORTS.iter().map(|(name, _)| *name).collect();
+/// The filters as a cursor binds them: as the server understood them.
+struct FilterTexts {
+    name: String,
+    ats_score_min: String,
+    updated_after: String,
+}
+
+impl FilterTexts {
+    fn of(filter: &ApplicationFilter) -> Self {
+        let text = |value: Option<String>| value.unwrap_or_default();
+        Self {
+            name: text(filter.name.as_ref().map(|name| name.to_lowercase())),
+            ats_score_min: text(filter.ats_score_min.map(|minimum| minimum.to_string())),
+            updated_after: text(filter.updated_after.map(|after| after.to_string())),
+        }
+    }
+}
+
+fn sort_name(sorts: &[(&'static str, SortOrder)], sort: SortOrder) -> &'static str {
+    sorts.iter().find(|(_, order)| *order == sort).map_or("", |(name, _)| name)
+}
+
+fn sort_order(
+    params: &QueryParams,
+    sorts: &[(&'static str, SortOrder)],
+    default: SortOrder,
+) -> Result<SortOrder, ApiError> {
+    let Some(text) = params.text("sort") else { return Ok(default) };
+    sorts.iter().find(|(name, _)| *name == text).map(|(_, order)| *order).ok_or_else(|| {
+        let names: Vec<&str> = sorts.iter().map(|(name, _)| *name).collect();
         params.invalid(format!("`sort` must be one of {}, not {text:?}", names.join(", ")))
     })
 }
@@ -161,5 +262,6 @@ fn application_filter(params: &QueryParams) -> Result<ApplicationFilter, ApiErro
     if name.as_ref().is_some_and(|name| name.chars().count() > crate::domain::limits::NAME_LENGTH_MAX) {
         return Err(params.invalid("`name` is longer than any candidate name can be"));
     }
-    Ok(ApplicationFilter { stage: params.text("stage").map(str::to_owned), status, name, ats_score_min })
+    let updated_after = params.updated_after()?;
+    Ok(ApplicationFilter { stage: params.text("stage").map(str::to_owned), status, name, ats_score_min, updated_after })
 }

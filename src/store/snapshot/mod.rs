@@ -49,8 +49,8 @@ use header::{encode_header, parse_header, parse_stable_prefix, STABLE_PREFIX_BYT
 
 pub const SNAPSHOT_MAGIC: [u8; 8] = *b"SHORTSNP";
 /// The version this build writes. Version 2 added the keys' last use to the
-/// workspace image; its header is version 1's.
-pub const SNAPSHOT_FORMAT_VERSION: u32 = 2;
+/// workspace image, version 3 the change sequences; the header is version 1's.
+pub const SNAPSHOT_FORMAT_VERSION: u32 = 3;
 /// The oldest version this build still reads (and migrates on load).
 pub const SNAPSHOT_FORMAT_VERSION_OLDEST: u32 = 1;
 pub const SNAPSHOT_FILE_EXTENSION: &str = "snap";
