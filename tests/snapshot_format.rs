@@ -5,7 +5,8 @@
 //! snapshots fails here until a migration exists. Version 2 added the keys'
 //! recorded last use; a version 1 snapshot loads without it. Version 3 added
 //! the change sequences; older snapshots load with sequences made from
-//! their records' times.
+//! their records' times, and no idempotency records (format 3 added those
+//! too, before it was first released).
 
 use std::path::PathBuf;
 
@@ -39,10 +40,11 @@ fn without_key_use(mut image: WorkspaceImage) -> WorkspaceImage {
     image
 }
 
-/// The image without its change sequences, and the sequences an image from
-/// before them is given: each application's and job's from its time.
+/// The image without what format 3 added (its change sequences and its
+/// idempotency records), and the sequences.
 fn changes_apart(mut image: WorkspaceImage) -> (WorkspaceImage, ChangeImage) {
     let changes = std::mem::take(&mut image.changes);
+    image.idempotency.clear();
     (image, changes)
 }
 
@@ -104,6 +106,7 @@ fn the_version_3_fixture_loads_with_everything_in_it_including_change_sequences(
     assert_eq!(image, fully_populated_workspace().to_image());
     assert_eq!(image.changes.applications.len(), image.applications.len());
     assert!(image.changes.change_sequence > 0);
+    assert_eq!(image.idempotency.len(), 1, "the keyed write's answer is kept");
 }
 
 #[test]

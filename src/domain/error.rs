@@ -22,6 +22,12 @@ pub enum DomainError {
     /// The job already has an application from this email address.
     #[error("{0}")]
     ApplicationExists(String),
+    /// An idempotency key came back with another request than the one it was first used for.
+    #[error("{0}")]
+    IdempotencyKeyReused(String),
+    /// An idempotency key came back while the write it was first used for is still being made durable.
+    #[error("{0}")]
+    IdempotencyKeyInUse(String),
 }
 
 pub type DomainResult<T> = Result<T, DomainError>;

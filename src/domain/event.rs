@@ -12,6 +12,7 @@ use super::api_key::ApiKey;
 use super::application::{ApplicationStatus, ResumeSource};
 use super::comment::Comment;
 use super::encoded::{Encoded, ScoredBreakdown};
+use super::idempotency::IdempotencyRecord;
 use super::ids::{ApplicationId, JobId, KeyId, StageId, TeamId, WorkspaceId};
 use super::job::JobDefinition;
 use super::member::Member;
@@ -104,6 +105,18 @@ pub enum Event {
         application_id: ApplicationId,
         at: Timestamp,
     },
+    /// A write sent with an idempotency key: its events and the answer it
+    /// got, in one record, so that a crash keeps both or neither. Last, for
+    /// the reason `KeysUsed` gives.
+    Idempotent(Box<IdempotentWrite>),
+}
+
+/// The events of a keyed write (none for a write that changed nothing) and
+/// what remembers its answer.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct IdempotentWrite {
+    pub effects: Vec<Event>,
+    pub record: IdempotencyRecord,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -154,6 +167,7 @@ impl Event {
             Event::ApplicationSubmitted(submitted) => submitted.at,
             Event::CommentAdded { comment, .. } => comment.created_at,
             Event::KeyCreated { key } => key.created_at,
+            Event::Idempotent(write) => write.record.at,
         }
     }
 
@@ -176,6 +190,7 @@ impl Event {
             Event::KeyRevoked { .. } => "KeyRevoked",
             Event::KeysUsed { .. } => "KeysUsed",
             Event::AtsUpgradeQueued { .. } => "AtsUpgradeQueued",
+            Event::Idempotent(_) => "Idempotent",
         }
     }
 
@@ -190,6 +205,7 @@ impl Event {
             | Event::AtsRerunQueued { application_id, .. }
             | Event::AtsUpgradeQueued { application_id, .. }
             | Event::PipelineCompleted { application_id, .. } => Some(application_id),
+            Event::Idempotent(write) => write.effects.iter().find_map(Event::application_id),
             _ => None,
         }
     }

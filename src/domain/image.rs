@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use super::api_key::ApiKey;
 use super::application::{Application, PipelineState};
+use super::idempotency::{IdempotencyRecord, IdempotencyRecords};
 use super::ids::{JobId, KeyId, UserId, WorkspaceId};
 use super::job::Job;
 use super::job_applications::{IndexedApplication, JobApplications};
@@ -40,6 +41,8 @@ pub struct WorkspaceImage {
     pub key_last_used: Vec<(KeyId, Timestamp)>,
     /// The change sequences. New in snapshot format 3.
     pub changes: ChangeImage,
+    /// The idempotency records, oldest first. New in snapshot format 3.
+    pub idempotency: Vec<IdempotencyRecord>,
 }
 
 /// The change sequences of a workspace (see `Workspace::change_sequence`),
@@ -54,7 +57,8 @@ pub struct ChangeImage {
     pub jobs: Vec<u64>,
 }
 
-/// The image as snapshot format 2 wrote it: format 3 added `changes`.
+/// The image as snapshot format 2 wrote it: format 3 added `changes` and
+/// `idempotency`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct WorkspaceImageVersion2 {
     pub id: WorkspaceId,
@@ -95,6 +99,7 @@ impl From<WorkspaceImageVersion2> for WorkspaceImage {
         let change_sequence = applications.iter().chain(&jobs).copied().max().unwrap_or(0);
         WorkspaceImage {
             changes: ChangeImage { change_sequence, applications, jobs },
+            idempotency: Vec::new(),
             id: image.id,
             name: image.name,
             owner: image.owner,
@@ -196,6 +201,7 @@ impl Workspace {
                 applications: application_changes,
                 jobs: self.job_order.iter().map(|id| self.job_changes.get(id).copied().unwrap_or(0)).collect(),
             },
+            idempotency: self.idempotency.oldest_first().cloned().collect(),
         }
     }
 
@@ -217,6 +223,10 @@ impl Workspace {
             }
         }
         let latest = changes.change_sequence;
+        let mut idempotency = IdempotencyRecords::default();
+        for record in image.idempotency {
+            idempotency.remember(record);
+        }
         if let Some(&found) = changes.applications.iter().chain(&changes.jobs).find(|&&change| change > latest) {
             return Err(ImageError::ChangeAhead { found, latest });
         }
@@ -278,6 +288,7 @@ impl Workspace {
                 .collect(),
             events_applied: image.events_applied,
             change_sequence: latest,
+            idempotency,
         })
     }
 }

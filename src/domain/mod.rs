@@ -15,6 +15,7 @@ pub mod content_hash;
 pub mod encoded;
 pub mod error;
 pub mod event;
+pub mod idempotency;
 pub mod ids;
 pub mod image;
 pub mod job;

@@ -133,6 +133,8 @@ pub fn fully_populated_workspace() -> Workspace {
     use super::api_key::{ApiKey, Claims};
     use super::application::ApplicationStatus;
     use super::comment::{Comment, CommentSource};
+    use super::event::IdempotentWrite;
+    use super::idempotency::{IdempotencyKey, IdempotencyRecord, RequestFingerprint, StoredAnswer};
     use super::ids::{CommentId, KeyId, NotificationId};
     use super::job::{FormField, FormFieldKind};
     use super::key_hash::KeyHash;
@@ -243,6 +245,18 @@ pub fn fully_populated_workspace() -> Workspace {
     workspace.apply(&Event::KeysUsed { uses: used, at });
     let first_key = workspace.keys.keys().next().cloned().expect("two keys");
     workspace.apply(&Event::KeyRevoked { key_id: first_key, at });
+    // A keyed write that changed nothing (a move to the stage it was in): its answer is all it leaves.
+    let second_key = workspace.keys.keys().nth(1).cloned().expect("two keys");
+    workspace.apply(&Event::Idempotent(Box::new(IdempotentWrite {
+        effects: Vec::new(),
+        record: IdempotencyRecord {
+            api_key: second_key,
+            key: IdempotencyKey::parse("retry-0001").expect("a valid key"),
+            fingerprint: RequestFingerprint([7; 32]),
+            answer: StoredAnswer { status: 200, body: br#"{"status":"success","data":{}}"#.as_slice().into() },
+            at,
+        },
+    })));
     workspace
 }
 

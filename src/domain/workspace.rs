@@ -10,6 +10,7 @@ use std::sync::Arc;
 use super::api_key::ApiKey;
 use super::application::{Application, ApplicationStatus, Pipeline, PipelineState};
 use super::event::{Event, PipelineOutcome, SubmittedApplication};
+use super::idempotency::IdempotencyRecords;
 use super::ids::{ApplicationId, JobId, KeyId, TeamId, UserId, WorkspaceId};
 use super::job::{Job, Tier};
 use super::job_applications::JobApplications;
@@ -55,6 +56,8 @@ pub struct Workspace {
     /// Each job's change sequence: the last change to anything its views show
     /// (definition, envelope, tags, application count).
     pub job_changes: HashMap<JobId, u64>,
+    /// The answers of writes sent with an idempotency key, for their retries.
+    pub idempotency: IdempotencyRecords,
 }
 
 /// Bits of a change sequence below the millisecond: a sequence is the
@@ -95,6 +98,7 @@ impl Workspace {
             events_applied: 1,
             change_sequence: 0,
             job_changes: HashMap::new(),
+            idempotency: IdempotencyRecords::default(),
         })
     }
 
@@ -136,6 +140,13 @@ impl Workspace {
     }
 
     pub fn apply(&mut self, event: &Event) {
+        if let Event::Idempotent(write) = event {
+            for effect in &write.effects {
+                self.apply(effect);
+            }
+            self.idempotency.remember(write.record.clone());
+            return;
+        }
         let targets = self.change_targets(event);
         self.apply_change(event);
         if let Some(targets) = targets {
@@ -282,6 +293,8 @@ impl Workspace {
                     }
                 }
             }
+            // `apply` unwraps it into its effects and its record.
+            Event::Idempotent(_) => {}
         }
     }
 

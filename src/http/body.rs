@@ -23,11 +23,14 @@ use serde::de::DeserializeOwned;
 use serde::Deserialize;
 
 use super::error::{ApiError, Surface};
+use super::idempotency::{canonical_digest, is_keyed};
 use super::objects_only::ObjectsOnly;
 use super::state::JSON_BODY_BYTES_MAX;
 
-/// A JSON body of type `T`, read and parsed under the rules above.
-pub struct JsonBody<T>(pub T);
+/// A JSON body of type `T`, read and parsed under the rules above, and,
+/// when the request carries an `Idempotency-Key`, the digest of the body in
+/// canonical form (see `idempotency`).
+pub struct JsonBody<T>(pub T, pub Option<[u8; 32]>);
 
 impl<T: DeserializeOwned + 'static> FromRequest for JsonBody<T> {
     type Error = ApiError;
@@ -36,13 +39,15 @@ impl<T: DeserializeOwned + 'static> FromRequest for JsonBody<T> {
     fn from_request(request: &HttpRequest, payload: &mut Payload) -> Self::Future {
         let surface = Surface::of_path(request.path());
         let is_json = is_json_media_type(request);
+        let is_keyed = is_keyed(request);
         let payload = payload.take();
         Box::pin(async move {
             if !is_json {
                 return Err(ApiError::UnsupportedMediaType("send the body as application/json".into()));
             }
             let bytes = read_limited(payload, JSON_BODY_BYTES_MAX, surface, "the JSON body").await?;
-            parse_json(&bytes, surface).map(JsonBody)
+            let value = parse_json(&bytes, surface)?;
+            Ok(JsonBody(value, if is_keyed { canonical_digest(&bytes) } else { None }))
         })
     }
 }

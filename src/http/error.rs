@@ -105,6 +105,12 @@ impl ApiError {
                 (StatusCode::CONFLICT, "JOB_NOT_ACCEPTING_APPLICATIONS")
             }
             ApiError::Domain(_, DomainError::ApplicationExists(_)) => (StatusCode::CONFLICT, "APPLICATION_EXISTS"),
+            ApiError::Domain(_, DomainError::IdempotencyKeyReused(_)) => {
+                (StatusCode::UNPROCESSABLE_ENTITY, "IDEMPOTENCY_KEY_REUSED")
+            }
+            ApiError::Domain(_, DomainError::IdempotencyKeyInUse(_)) => {
+                (StatusCode::CONFLICT, "IDEMPOTENCY_KEY_IN_USE")
+            }
             ApiError::ApiKeyMissing => (StatusCode::UNAUTHORIZED, "API_KEY_MISSING"),
             ApiError::ApiKeyInvalid => (StatusCode::UNAUTHORIZED, "API_KEY_INVALID"),
             ApiError::ApiKeyExpired => (StatusCode::UNAUTHORIZED, "API_KEY_EXPIRED"),

@@ -16,6 +16,7 @@ pub mod dto;
 pub mod envelope;
 pub mod error;
 pub mod extract;
+pub mod idempotency;
 pub mod intake;
 pub mod json_writer;
 pub mod metrics;

@@ -15,7 +15,7 @@
 //! (fail-stop): queued callers get a storage error, `working` is reset to
 //! `published`, and reads go on.
 
-use std::collections::VecDeque;
+use std::collections::{HashSet, VecDeque};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -35,6 +35,7 @@ use crate::clock::Clock;
 use crate::domain::commands::{Command, CompletePipeline, DecideContext, RecordKeyUse};
 use crate::domain::error::DomainError;
 use crate::domain::event::{Event, PipelineOutcome};
+use crate::domain::idempotency::IdempotencyScope;
 use crate::domain::ids::{ApplicationId, WorkspaceId};
 use crate::domain::time::Timestamp;
 use crate::domain::workspace::Workspace;
@@ -44,6 +45,10 @@ use crate::extract::ExtractionLimits;
 use crate::store::blobs::BlobStore;
 use crate::store::wal::Lsn;
 use crate::telemetry::names::{SNAPSHOT_BYTES, SNAPSHOT_DURATION};
+
+mod idempotent;
+
+pub use idempotent::{AnswerWriter, ExecuteIdempotent, IdempotentOutcome};
 
 /// Writes waiting in one workspace's mailbox; senders wait beyond it.
 pub const MAILBOX_CAPACITY: usize = 1_024;
@@ -109,6 +114,8 @@ struct PendingWrite {
     /// Records of this write not yet reported durable.
     records_outstanding: usize,
     last_lsn: Option<Lsn>,
+    /// The idempotency key the write was sent with: in flight until published.
+    idempotency: Option<IdempotencyScope>,
     reply: Box<dyn FnOnce(Result<(), WriteError>)>,
 }
 
@@ -132,6 +139,9 @@ pub struct WorkspaceActor {
     pipelines_running: usize,
     /// When key use was last logged (or the actor started), by the injected clock.
     key_use_recorded_at: Timestamp,
+    /// Idempotency keys of writes decided but not yet published: a retry
+    /// that arrives meanwhile is told the key is in use.
+    keys_in_flight: HashSet<IdempotencyScope>,
 }
 
 impl WorkspaceActor {
@@ -160,6 +170,7 @@ impl WorkspaceActor {
             pipelines_waiting: PipelineQueue::default(),
             pipelines_running: 0,
             key_use_recorded_at,
+            keys_in_flight: HashSet::new(),
         }
     }
 
@@ -181,35 +192,68 @@ impl WorkspaceActor {
         };
         // Encoded before they are applied: a record the log would refuse
         // fails this write alone, and nothing later is decided on top of it.
-        let encoded: Result<Vec<EncodedRecord>, JournalError> = events
-            .iter()
-            .map(|event| Journal::encode(&LogRecord { workspace_id: self.id.clone(), event: event.clone() }))
-            .collect();
-        let records = match encoded {
+        let records = match events.iter().map(|event| self.encode(event)).collect() {
             Ok(records) => records,
-            Err(error) => {
-                tracing::error!(workspace = %self.id, code = error.code(), %error, "a write's record was refused");
-                return reply(Err(error.into()));
-            }
+            Err(error) => return reply(Err(error.into())),
         };
         for event in &events {
             self.working.apply(event);
         }
         let output = command.respond(&self.working, &events);
+        let reply = Box::new(move |result: Result<(), WriteError>| {
+            reply(result.and_then(|()| output.map_err(WriteError::from)))
+        });
+        self.enqueue(events, records, None, reply, context);
+    }
+
+    /// Encodes one event as the log's record, checked against the log's limits.
+    fn encode(&self, event: &Event) -> Result<EncodedRecord, JournalError> {
+        Journal::encode(&LogRecord { workspace_id: self.id.clone(), event: event.clone() }).inspect_err(|error| {
+            tracing::error!(workspace = %self.id, code = error.code(), %error, "a write's record was refused");
+        })
+    }
+
+    /// Sends a write already applied to `working` to the log, and queues
+    /// `reply` to run once its records (and every earlier write's) are durable.
+    fn enqueue(
+        &mut self,
+        events: Vec<Event>,
+        records: Vec<EncodedRecord>,
+        idempotency: Option<IdempotencyScope>,
+        reply: Box<dyn FnOnce(Result<(), WriteError>)>,
+        context: &mut Context<Self>,
+    ) {
         let ticket = self.next_ticket;
         self.next_ticket += 1;
+        let records_outstanding = records.len();
         for record in records {
             let address = context.address();
             self.services.journal.append(record, Box::new(move |result| address.do_send(Durable { ticket, result })));
         }
+        if let Some(scope) = &idempotency {
+            self.keys_in_flight.insert(scope.clone());
+        }
         self.pending.push_back(PendingWrite {
             ticket,
-            records_outstanding: events.len(),
             events,
+            records_outstanding,
             last_lsn: None,
-            reply: Box::new(move |result| reply(result.and_then(|()| output.map_err(WriteError::from)))),
+            idempotency,
+            reply,
         });
         self.publish_durable(context);
+    }
+
+    /// Makes `working` again what `published` and the writes waiting for
+    /// the log give, after a write was applied to it but could not be logged.
+    fn rebuild_working(&mut self) {
+        let mut working = self.published.read().clone();
+        for write in &self.pending {
+            for event in &write.events {
+                working.apply(event);
+            }
+        }
+        self.working = working;
     }
 
     /// Applies, in order, every write at the front of the queue whose records
@@ -231,6 +275,9 @@ impl WorkspaceActor {
             for event in &write.events {
                 self.after_publish(event);
             }
+            if let Some(scope) = &write.idempotency {
+                self.keys_in_flight.remove(scope);
+            }
             (write.reply)(Ok(()));
         }
         if published_any {
@@ -250,6 +297,7 @@ impl WorkspaceActor {
             (write.reply)(Err(WriteError::Journal(failure.clone())));
         }
         self.storage_failure = Some(failure);
+        self.keys_in_flight.clear();
         // Writes decided but never made durable must not be built upon.
         self.working = self.published.read().clone();
     }
@@ -265,6 +313,11 @@ impl WorkspaceActor {
                 }
             }
             Event::JobCreated { job_id, .. } => self.services.directory.job_created(job_id, &self.id),
+            Event::Idempotent(write) => {
+                for effect in &write.effects {
+                    self.after_publish(effect);
+                }
+            }
             Event::ApplicationSubmitted(submitted) if submitted.resume_source.is_some() => {
                 self.pipelines_waiting.push_back((submitted.application_id.clone(), 1));
             }

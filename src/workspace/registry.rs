@@ -10,7 +10,10 @@ use std::time::Duration;
 use actix::{Actor, Addr, ArbiterHandle, MailboxError};
 use parking_lot::RwLock;
 
-use super::actor::{ActorServices, Execute, SnapshotPolicy, WorkspaceActor, WriteError};
+use super::actor::{
+    ActorServices, AnswerWriter, Execute, ExecuteIdempotent, IdempotentOutcome, SnapshotPolicy, WorkspaceActor,
+    WriteError,
+};
 use super::journal::{Journal, JournalError, LogRecord};
 use crate::auth::key_registry::KeyRegistry;
 use crate::clock::Clock;
@@ -20,6 +23,7 @@ use crate::domain::commands::{
 };
 use crate::domain::content_hash::ContentHash;
 use crate::domain::error::DomainError;
+use crate::domain::idempotency::IdempotencyClaim;
 use crate::domain::ids::{JobId, KeyId, UserId, WorkspaceId};
 use crate::domain::image::WorkspaceImage;
 use crate::domain::time::Timestamp;
@@ -329,13 +333,38 @@ impl Registry {
         C: Command + Send + 'static,
         C::Output: Send + 'static,
     {
-        let timeout = Duration::from_millis(WRITE_TIMEOUT_MILLISECONDS);
-        match handle.address.send(Execute(command)).timeout(timeout).await {
-            Ok(result) => result.map_err(RegistryError::from),
-            Err(MailboxError::Timeout) => {
-                Err(RegistryError::Unavailable("the write timed out in the workspace's queue".into()))
-            }
-            Err(MailboxError::Closed) => Err(RegistryError::Unavailable("the workspace actor has stopped".into())),
+        answered(handle.address.send(Execute(command)).timeout(write_timeout()).await)
+    }
+
+    /// Sends a write made with an idempotency key: carried out once, and
+    /// its first answer given again to each retry (see `actor::idempotent`).
+    pub async fn execute_idempotent<C>(
+        &self,
+        handle: &WorkspaceHandle,
+        command: C,
+        claim: IdempotencyClaim,
+        answer: AnswerWriter<C::Output>,
+    ) -> Result<IdempotentOutcome, RegistryError>
+    where
+        C: Command + Send + 'static,
+        C::Output: Send + 'static,
+    {
+        let write = ExecuteIdempotent { command, claim, answer };
+        answered(handle.address.send(write).timeout(write_timeout()).await)
+    }
+}
+
+fn write_timeout() -> Duration {
+    Duration::from_millis(WRITE_TIMEOUT_MILLISECONDS)
+}
+
+/// A write's answer from its actor, or why there is none.
+fn answered<T>(sent: Result<Result<T, WriteError>, MailboxError>) -> Result<T, RegistryError> {
+    match sent {
+        Ok(result) => result.map_err(RegistryError::from),
+        Err(MailboxError::Timeout) => {
+            Err(RegistryError::Unavailable("the write timed out in the workspace's queue".into()))
         }
+        Err(MailboxError::Closed) => Err(RegistryError::Unavailable("the workspace actor has stopped".into())),
     }
 }

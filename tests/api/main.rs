@@ -10,6 +10,7 @@ mod extraction;
 mod fail_closed;
 mod faults;
 mod fuzz_findings;
+mod idempotency;
 mod intake;
 mod keys;
 mod listing;

@@ -42,9 +42,15 @@ pub enum PublicWriteFailures {
     /// `PAYLOAD_TOO_LARGE`.
     #[response(status = 413)]
     TooLarge(FailureEnvelope),
+    /// `IDEMPOTENCY_KEY_IN_USE`: the first request with this `Idempotency-Key` is still being carried out; retry once it is answered.
+    #[response(status = 409)]
+    KeyInUse(FailureEnvelope),
     /// `UNSUPPORTED_MEDIA_TYPE`: the body is not `application/json`.
     #[response(status = 415)]
     NotJson(FailureEnvelope),
+    /// `IDEMPOTENCY_KEY_REUSED`: this `Idempotency-Key` was used within 24 hours for another request (route, application or body).
+    #[response(status = 422)]
+    KeyReused(FailureEnvelope),
     /// `V1_RATE_LIMITED`; `Retry-After` says when to retry.
     #[response(status = 429, headers(("Retry-After" = u64, description = "Seconds to wait before retrying.")))]
     RateLimited(FailureEnvelope),
