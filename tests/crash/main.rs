@@ -34,6 +34,7 @@
 //! `CRASH_SEED=<u64>` replays the random choices (not the timing) of a run.
 
 mod model;
+mod retry;
 mod server;
 mod setup;
 mod verify;
@@ -61,6 +62,7 @@ use shortlist::domain::limits::{
 use shortlist::domain::member::Role;
 
 use model::*;
+use retry::*;
 use server::*;
 use setup::*;
 use verify::*;
@@ -251,16 +253,23 @@ async fn every_acknowledged_write_survives_sigkill_at_random_moments_and_nothing
         };
         let applied_before = model.borrow().unanswered_found_applied;
         let when = format!("cycle {cycle} (killed after {} ms)", kill_after.as_millis());
+        let retried_before = model.borrow().retried;
+        retry_keyed_writes(&directory, &api, &model, &when).await;
         let verified = verify(&directory, &api, &model, &setup.job, &setup.job_id, &setup.key_id, &when).await;
         let model_now = model.borrow();
         verified_total += model_now.acknowledged.total();
         eprintln!(
             "cycle {cycle:>2}/{CRASH_CYCLES}: killed after {:>4} ms | acknowledged {acknowledged_now:>4} this cycle, \
-             {} so far | {unanswered_now} unanswered at the kill, {} found applied | recovered in {} ms | \
+             {} so far | {unanswered_now} unanswered at the kill, {} found applied | keyed retries: {} replayed, \
+             {} applied now, {} refused, {} acknowledged replayed | recovered in {} ms | \
              checked {} applications, {} comments, {} tags, {} runs",
             kill_after.as_millis(),
             model_now.acknowledged,
             model_now.unanswered_found_applied - applied_before,
+            model_now.retried.pending_replayed - retried_before.pending_replayed,
+            model_now.retried.pending_applied_now - retried_before.pending_applied_now,
+            model_now.retried.pending_refused - retried_before.pending_refused,
+            model_now.retried.acknowledged_replayed - retried_before.acknowledged_replayed,
             recovery.as_millis(),
             verified.applications,
             verified.comments,
@@ -344,5 +353,12 @@ async fn every_acknowledged_write_survives_sigkill_at_random_moments_and_nothing
     assert!(
         model.unanswered > 0,
         "no request was in flight at any kill, so the test did not exercise an unacknowledged write"
+    );
+    let retried = model.retried;
+    eprintln!("crash test: keyed retries after the kills: {retried:?}");
+    assert!(retried.acknowledged_replayed > 0, "no acknowledged keyed write was retried");
+    assert!(
+        retried.pending_replayed + retried.pending_applied_now + retried.pending_refused > 0,
+        "no keyed write was unanswered at any kill, so no retry of one was tested"
     );
 }

@@ -99,6 +99,66 @@ pub(crate) struct Model {
     /// Replies the server should never have given.
     pub(crate) failures: Vec<String>,
     pub(crate) sequence: u64,
+    /// Keyed writes left unanswered at the kill: retried with their keys
+    /// after the restart (see `retry`).
+    pub(crate) keyed_pending: Vec<KeyedWrite>,
+    /// Per writer task, its last acknowledged keyed comment and the reply's
+    /// data: retried after the restart, it must answer the same again.
+    pub(crate) keyed_acknowledged: BTreeMap<usize, (KeyedWrite, Value)>,
+    pub(crate) retried: RetryTally,
+}
+
+/// A write sent with an `Idempotency-Key`.
+#[derive(Clone, Debug)]
+pub(crate) struct KeyedWrite {
+    pub(crate) application_id: String,
+    pub(crate) path: String,
+    pub(crate) key: String,
+    /// The comment's JSON body; `None` for a rerun.
+    pub(crate) body: Option<Value>,
+}
+
+impl KeyedWrite {
+    pub(crate) fn comment(application_id: &str, key: &str, text: &str) -> KeyedWrite {
+        KeyedWrite {
+            application_id: application_id.to_owned(),
+            path: format!("/api/v1/applications/{application_id}/comments"),
+            key: key.to_owned(),
+            body: Some(json!({ "text": text })),
+        }
+    }
+
+    pub(crate) fn rerun(application_id: &str, key: &str) -> KeyedWrite {
+        KeyedWrite {
+            application_id: application_id.to_owned(),
+            path: format!("/api/v1/applications/{application_id}/ats/rerun"),
+            key: key.to_owned(),
+            body: None,
+        }
+    }
+
+    pub(crate) fn method(&self) -> awc::http::Method {
+        awc::http::Method::POST
+    }
+
+    /// The comment's text, for a comment.
+    pub(crate) fn comment_text(&self) -> Option<&str> {
+        self.body.as_ref().and_then(|body| body["text"].as_str())
+    }
+}
+
+/// What the retries after the restarts found.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct RetryTally {
+    /// Unanswered keyed writes whose retry replayed: applied before the kill.
+    pub(crate) pending_replayed: u64,
+    /// Unanswered keyed writes whose retry applied them: lost with the kill.
+    pub(crate) pending_applied_now: u64,
+    /// Unanswered reruns whose retry was refused (the run before was still
+    /// going), so neither attempt had an effect.
+    pub(crate) pending_refused: u64,
+    /// Acknowledged keyed comments retried, each replayed.
+    pub(crate) acknowledged_replayed: u64,
 }
 
 impl Model {

@@ -195,12 +195,28 @@ pub(crate) async fn call(
     auth: Auth<'_>,
     body: Option<&Value>,
 ) -> Outcome {
+    call_keyed(client, method, url, auth, body, None).await.0
+}
+
+/// As `call`, with an `Idempotency-Key`; also says whether the answer
+/// was a replay of an earlier one (`Idempotent-Replayed: true`).
+pub(crate) async fn call_keyed(
+    client: &awc::Client,
+    method: awc::http::Method,
+    url: &str,
+    auth: Auth<'_>,
+    body: Option<&Value>,
+    idempotency_key: Option<&str>,
+) -> (Outcome, bool) {
     let mut request = client.request(method, url);
     request = match auth {
         Auth::None => request,
         Auth::Key(key) => request.insert_header(("X-API-Key", key)),
         Auth::Bearer(token) => request.insert_header(("Authorization", format!("Bearer {token}"))),
     };
+    if let Some(idempotency_key) = idempotency_key {
+        request = request.insert_header(("Idempotency-Key", idempotency_key));
+    }
     let exchange = async {
         let mut response = match body {
             Some(body) => request.send_json(body).await,
@@ -208,15 +224,16 @@ pub(crate) async fn call(
         }
         .map_err(|error| error.to_string())?;
         let status = response.status().as_u16();
+        let replayed = response.headers().get("Idempotent-Replayed").is_some_and(|value| value == "true");
         let bytes = response.body().limit(64 * 1024 * 1024).await.map_err(|error| error.to_string())?;
         let body = serde_json::from_slice(&bytes)
             .unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&bytes).into_owned()));
-        Ok::<_, String>((status, body))
+        Ok::<_, String>((status, body, replayed))
     };
     match actix_web::rt::time::timeout(REQUEST_TIMEOUT + Duration::from_secs(1), exchange).await {
-        Ok(Ok((status, body))) => Outcome::Answered { status, body },
-        Ok(Err(error)) => Outcome::Unanswered(error),
-        Err(_) => Outcome::Unanswered("timed out".to_owned()),
+        Ok(Ok((status, body, replayed))) => (Outcome::Answered { status, body }, replayed),
+        Ok(Err(error)) => (Outcome::Unanswered(error), false),
+        Err(_) => (Outcome::Unanswered("timed out".to_owned()), false),
     }
 }
 

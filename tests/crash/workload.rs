@@ -17,6 +17,13 @@ impl Workload {
     pub(crate) async fn send(&self, method: awc::http::Method, path: &str, body: Option<&Value>) -> Outcome {
         call(&self.api.client, method, &self.api.url(path), Auth::Key(&self.api.key), body).await
     }
+
+    /// A write with an `Idempotency-Key`, so that it can be retried safely.
+    pub(crate) async fn send_keyed(&self, write: &KeyedWrite) -> Outcome {
+        let url = self.api.url(&write.path);
+        let auth = Auth::Key(&self.api.key);
+        call_keyed(&self.api.client, write.method(), &url, auth, write.body.as_ref(), Some(&write.key)).await.0
+    }
 }
 
 pub(crate) fn resume_text(name: &str, email: &str, sequence: u64, rng: &mut StdRng) -> String {
@@ -186,10 +193,10 @@ pub(crate) async fn add_comment(workload: &Workload, task: usize, application_id
         model.application(application_id).comments_pending.push(text.clone());
         text
     };
-    let path = format!("/api/v1/applications/{application_id}/comments");
-    let outcome = workload.send(awc::http::Method::POST, &path, Some(&json!({ "text": text }))).await;
-    let mut model = workload.model.borrow_mut();
     let label = text.split(':').next().unwrap_or_default().to_owned();
+    let write = KeyedWrite::comment(application_id, &label, &text);
+    let outcome = workload.send_keyed(&write).await;
+    let mut model = workload.model.borrow_mut();
     let what = format!("comment {label} on {application_id}");
     match settle(&mut model, &what, outcome) {
         Settled::Acknowledged(data) => {
@@ -200,6 +207,7 @@ pub(crate) async fn add_comment(workload: &Workload, task: usize, application_id
             if data["comment"]["text"] != text.as_str() {
                 model.failures.push(format!("{what}: the reply holds another text: {data}"));
             }
+            model.keyed_acknowledged.insert(task, (write, data));
             true
         }
         Settled::Refused(status, body) => {
@@ -207,15 +215,22 @@ pub(crate) async fn add_comment(workload: &Workload, task: usize, application_id
             model.failures.push(format!("{what} was refused with {status}: {body}"));
             true
         }
-        Settled::Unknown => false,
+        Settled::Unknown => {
+            model.keyed_pending.push(write);
+            false
+        }
     }
 }
 
 /// A rerun; 400 while the application's pipeline is still queued or running.
-pub(crate) async fn rerun(workload: &Workload, application_id: &str) -> bool {
-    workload.model.borrow_mut().application(application_id).runs_pending += 1;
-    let path = format!("/api/v1/applications/{application_id}/ats/rerun");
-    let outcome = workload.send(awc::http::Method::POST, &path, None).await;
+pub(crate) async fn rerun(workload: &Workload, task: usize, application_id: &str) -> bool {
+    let write = {
+        let mut model = workload.model.borrow_mut();
+        let key = format!("r{}-{task}-{}", workload.cycle, model.next_sequence());
+        model.application(application_id).runs_pending += 1;
+        KeyedWrite::rerun(application_id, &key)
+    };
+    let outcome = workload.send_keyed(&write).await;
     let mut model = workload.model.borrow_mut();
     let what = format!("ATS rerun of {application_id}");
     match settle(&mut model, &what, outcome) {
@@ -237,7 +252,10 @@ pub(crate) async fn rerun(workload: &Workload, application_id: &str) -> bool {
             }
             true
         }
-        Settled::Unknown => false,
+        Settled::Unknown => {
+            model.keyed_pending.push(write);
+            false
+        }
     }
 }
 
@@ -263,7 +281,7 @@ pub(crate) async fn writer(workload: Rc<Workload>, task: usize, mut rng: StdRng)
             Some(id) if roll < 35 => move_stage(&workload, &id, &mut rng).await,
             Some(id) if roll < 55 && !tags_full => add_tags(&workload, task, &id, &mut rng).await,
             Some(id) if roll < 80 => add_comment(&workload, task, &id, &mut rng).await,
-            Some(id) => rerun(&workload, &id).await,
+            Some(id) => rerun(&workload, task, &id).await,
         };
         workload.progress.notify_waiters();
         if !answered {
