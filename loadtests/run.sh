@@ -5,7 +5,8 @@
 # key's rate limit lifted) and nginx (1 worker, access log off) serving the
 # same response bodies as static files, then drives each read scenario with
 # wrk against both, one after the other, never at once: a warm-up, then a
-# timed run. Then it walks the big job page by page, and compares a 95/5
+# timed run. One scenario asks for a page again with its ETag, so both
+# answer 304 Not Modified. Then it walks the big job page by page, and compares a 95/5
 # read/write mix with the same reads alone. Results go to
 # loadtests/results/<stamp>.json (and latest.json); the table is printed.
 #
@@ -113,6 +114,15 @@ scenario() { # name path
   get "$2" >"$work/run/static/$1.json"
   echo "$1" >>"$work/run/scenarios"
 }
+etag_of() { # url [header]: the ETag a GET of url answers with
+  curl -sf -D - -o /dev/null "$1" ${2:+-H "$2"} | tr -d '\r' | awk 'tolower($1) == "etag:" {print $2}'
+}
+# A page asked for again with the ETag it was served with: a 304 each time
+# (nginx: the ETag it gives the same bytes as a static file).
+not_modified_scenario() { # name path
+  scenario "$1" "$2"
+  etag_of "$base$2" "X-API-Key: $key" >"$work/run/$1.etag"
+}
 apps="/api/v1/jobs/$big_job/applications"
 scenario jobs_list "/api/v1/jobs"
 scenario applications_ats_desc "$apps?sort=ats-desc&limit=20"
@@ -125,6 +135,7 @@ scenario application_resume "/api/v1/applications/$application/resume"
 scenario application_ats "/api/v1/applications/$application/ats"
 scenario application_comments "/api/v1/applications/$application/comments"
 scenario small_job_applications_ats_desc "/api/v1/jobs/$small_job/applications?sort=ats-desc&limit=20"
+not_modified_scenario applications_ats_desc_not_modified "$apps?sort=ats-desc&limit=20"
 
 cat >"$work/nginx.conf" <<EOF
 worker_processes 1;
@@ -151,14 +162,23 @@ nginx -c "$work/nginx.conf" -p "$work" &
 nginx_pid=$!
 for _ in $(seq 1 100); do curl -sf "http://127.0.0.1:$nginx_port/jobs_list.json" >/dev/null && break; sleep 0.05; done
 
-drive() { # url output
-  wrk -t1 -c"$connections" -d"${warmup_seconds}s" -H "X-API-Key: $key" "$1" >/dev/null
-  wrk -t1 -c"$connections" -d"${seconds}s" -H "X-API-Key: $key" -s loadtests/report.lua "$1" | tail -1 >"$2"
+drive() { # url output [etag]
+  local conditional=()
+  [ -n "${3:-}" ] && conditional=(-H "If-None-Match: $3")
+  wrk -t1 -c"$connections" -d"${warmup_seconds}s" -H "X-API-Key: $key" "${conditional[@]}" "$1" >/dev/null
+  wrk -t1 -c"$connections" -d"${seconds}s" -H "X-API-Key: $key" "${conditional[@]}" -s loadtests/report.lua "$1" |
+    tail -1 >"$2"
 }
 for name in $(cat "$work/run/scenarios"); do
   echo "== $name"
-  drive "$base$(cat "$work/run/$name.path")" "$work/run/$name.shortlist.json"
-  drive "http://127.0.0.1:$nginx_port/$name.json" "$work/run/$name.nginx.json"
+  shortlist_etag="" nginx_etag=""
+  if [ -f "$work/run/$name.etag" ]; then
+    shortlist_etag=$(cat "$work/run/$name.etag")
+    nginx_etag=$(etag_of "http://127.0.0.1:$nginx_port/$name.json")
+    echo "$shortlist_etag $nginx_etag" >"$work/run/$name.etags"
+  fi
+  drive "$base$(cat "$work/run/$name.path")" "$work/run/$name.shortlist.json" "$shortlist_etag"
+  drive "http://127.0.0.1:$nginx_port/$name.json" "$work/run/$name.nginx.json" "$nginx_etag"
 done
 
 echo "== walking the big job at limit=100"

@@ -55,6 +55,7 @@ for name in open(os.path.join(run, "scenarios")).read().split():
                   "p99_ms": nginx["p99_us"] / 1000, "non_2xx": nginx["non_2xx"]},
     }
     entry["ratio"] = round(rate(shortlist) / rate(nginx), 3)
+    entry["not_modified"] = os.path.exists(os.path.join(run, f"{name}.etag"))
     entry["meets_targets"] = (entry["ratio"] >= RATIO_TARGET and entry["shortlist"]["p99_ms"] <= P99_TARGET_MS
                               and shortlist["non_2xx"] == 0)
     scenarios.append(entry)
@@ -99,6 +100,13 @@ for s in scenarios:
     print(f"| {s['name']} | {s['bytes']:,} | {sl['requests_per_second']:,} | {sl['p50_ms']:.2f} ms | "
           f"{sl['p99_ms']:.2f} ms | {sl['non_2xx']} | {ng['requests_per_second']:,} | {ng['p99_ms']:.2f} ms | "
           f"{s['ratio']:.2f} | {'met' if s['meets_targets'] else 'MISSED'} |")
+for s in (s for s in scenarios if s["not_modified"]):
+    full = next((other for other in scenarios if other["path"] == s["path"] and not other["not_modified"]), None)
+    if full:
+        print(f"\n{s['name']} answers 304 to `If-None-Match`: {s['shortlist']['requests_per_second']:,} req/s "
+              f"(p50 {s['shortlist']['p50_ms']:.2f} ms) against {full['shortlist']['requests_per_second']:,} req/s "
+              f"(p50 {full['shortlist']['p50_ms']:.2f} ms) for the 200 it replaces in the same run: "
+              f"{s['shortlist']['requests_per_second'] / full['shortlist']['requests_per_second']:.2f}x.")
 w = result["walk"]
 print(f"\nWalk of the big job at limit=100: {w['pages']} pages, {w['items']} items ({w['distinct']} distinct of "
       f"{w['total']}) in {w['seconds']} s ({w['pages_per_second']} pages/s, one connection).")
