@@ -6,7 +6,6 @@
 //! the workspace actor records it in the log coalesced, at most once a
 //! minute, and snapshots and shutdown take the live value.
 
-use std::collections::HashMap;
 use std::num::NonZeroU32;
 use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
 use std::sync::Arc;
@@ -21,6 +20,7 @@ use super::api_key::{digests_equal, has_api_key_shape, hash_api_key};
 use super::rate_clock::RateLimitClock;
 use crate::clock::Clock;
 use crate::domain::api_key::{ApiKey, Claims};
+use crate::domain::id_map::IdMap;
 use crate::domain::ids::{KeyId, WorkspaceId};
 use crate::domain::key_hash::KeyHash;
 use crate::domain::time::Timestamp;
@@ -100,7 +100,9 @@ pub enum KeyRejection {
 }
 
 pub struct KeyRegistry {
-    buckets: RwLock<HashMap<u64, Vec<Arc<KeyEntry>>>>,
+    /// By the first 8 bytes of the key's SHA-256: already uniform, so the
+    /// map's fast hash is as good as any (see `domain::id_map`).
+    buckets: RwLock<IdMap<u64, Vec<Arc<KeyEntry>>>>,
     /// The clock every key's rate limiter reads.
     clock: RateLimitClock,
 }

@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use super::api_key::ApiKey;
 use super::application::{Application, PipelineState};
+use super::id_map::{id_map_with_capacity, IdMap};
 use super::idempotency::{IdempotencyRecord, IdempotencyRecords};
 use super::ids::{JobId, KeyId, UserId, WorkspaceId};
 use super::job::Job;
@@ -232,7 +233,7 @@ impl Workspace {
         }
         let mut members_by_job: HashMap<_, Vec<_>> =
             image.jobs.iter().map(|job| (job.id.clone(), Vec::new())).collect();
-        let mut applications = HashMap::with_capacity(image.applications.len());
+        let mut applications = id_map_with_capacity(image.applications.len());
         for (mut application, change) in image.applications.into_iter().zip(changes.applications) {
             if application.pipeline.state == PipelineState::Running {
                 Arc::make_mut(&mut application).pipeline.state = PipelineState::Queued;
@@ -259,7 +260,7 @@ impl Workspace {
             });
             applications.insert(application.id.clone(), application);
         }
-        let job_applications: HashMap<_, _> = members_by_job
+        let job_applications: IdMap<_, _> = members_by_job
             .into_iter()
             .map(|(job_id, members)| (job_id, JobApplications::from_ordered(members)))
             .collect();

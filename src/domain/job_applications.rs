@@ -3,6 +3,8 @@
 //! built on the first name search, the words of the candidates' names.
 
 use std::collections::{HashMap, HashSet};
+
+use super::id_map::IdMap;
 use std::sync::OnceLock;
 
 use super::application_index::{BulkMember, OrderedApplications};
@@ -33,7 +35,7 @@ pub struct JobApplications {
     /// version counts it too.
     running_marks: u64,
     all: OrderedApplications,
-    by_stage: HashMap<StageId, OrderedApplications>,
+    by_stage: IdMap<StageId, OrderedApplications>,
     /// Email keys (see `email_key`) of every application, for refusing a
     /// second application from one address. Built on first use, so that
     /// recovery does not pay for jobs nobody applies to, and kept up to

@@ -15,6 +15,7 @@ pub mod content_hash;
 pub mod encoded;
 pub mod error;
 pub mod event;
+pub mod id_map;
 pub mod idempotency;
 pub mod ids;
 pub mod image;

@@ -71,16 +71,18 @@ pub fn list_jobs<'w>(
         newest_first.take(window).filter(|(_, job)| claims.covers(job)).collect()
     };
     let sort = if query.sort == SortOrder::UpdatedAsc { SortOrder::UpdatedAsc } else { SortOrder::CreatedDesc };
-    let mut matching: Vec<(Position, &Job)> = visible
+    // Each job's change is looked up once: the list walks every visible job.
+    let mut matching: Vec<(Position, &Job, u64)> = visible
         .into_iter()
-        .filter(|(_, job)| query.updated_after.is_none_or(|after| change_of(job) > after))
-        .map(|(index, job)| (position_in(sort, index, None, "", change_of(job)), job))
+        .map(|(index, job)| (index, job, change_of(job)))
+        .filter(|(_, _, change)| query.updated_after.is_none_or(|after| *change > after))
+        .map(|(index, job, change)| (position_in(sort, index, None, "", change), job, change))
         .collect();
     if sort == SortOrder::UpdatedAsc {
         matching.sort_unstable_by(|left, right| compare(sort, &left.0, &right.0));
     }
     let pin = sort.key_can_move().then(|| workspace.jobs_latest_change());
-    let keyed = matching.iter().map(|(position, job)| (position.clone(), *job, change_of(job)));
+    let keyed = matching.iter().map(|(position, job, change)| (position.clone(), *job, *change));
     page_from(keyed, matching.len(), sort, request, pin)
 }
 

@@ -10,6 +10,7 @@ use std::sync::Arc;
 use super::api_key::ApiKey;
 use super::application::{Application, ApplicationStatus, Pipeline, PipelineState};
 use super::event::{Event, PipelineOutcome, SubmittedApplication};
+use super::id_map::IdMap;
 use super::idempotency::IdempotencyRecords;
 use super::ids::{ApplicationId, JobId, KeyId, TeamId, UserId, WorkspaceId};
 use super::job::{Job, Tier};
@@ -34,14 +35,14 @@ pub struct Workspace {
     pub created_at: Timestamp,
     pub members: BTreeMap<UserId, Member>,
     pub teams: BTreeMap<TeamId, Team>,
-    pub jobs: HashMap<JobId, Job>,
+    pub jobs: IdMap<JobId, Job>,
     /// Job IDs in creation order; listings walk it backwards for newest first.
     pub job_order: Vec<JobId>,
     /// Shared with snapshot images and copies of the state: copying the
     /// state is one reference count per application, and a write copies only
     /// the application it changes (`Arc::make_mut`), when it is shared.
-    pub applications: HashMap<ApplicationId, Arc<Application>>,
-    pub job_applications: HashMap<JobId, JobApplications>,
+    pub applications: IdMap<ApplicationId, Arc<Application>>,
+    pub job_applications: IdMap<JobId, JobApplications>,
     pub keys: BTreeMap<KeyId, ApiKey>,
     /// When each key was last used, as recorded (coalesced: the key registry
     /// holds the live value, which may be up to a minute newer).
@@ -55,7 +56,7 @@ pub struct Workspace {
     pub change_sequence: u64,
     /// Each job's change sequence: the last change to anything its views show
     /// (definition, envelope, tags, application count).
-    pub job_changes: HashMap<JobId, u64>,
+    pub job_changes: IdMap<JobId, u64>,
     /// The answers of writes sent with an idempotency key, for their retries.
     pub idempotency: IdempotencyRecords,
 }
@@ -88,16 +89,16 @@ impl Workspace {
             created_at: *at,
             members: BTreeMap::from([(owner.user_id.clone(), owner.clone())]),
             teams: BTreeMap::new(),
-            jobs: HashMap::new(),
+            jobs: IdMap::default(),
             job_order: Vec::new(),
-            applications: HashMap::new(),
-            job_applications: HashMap::new(),
+            applications: IdMap::default(),
+            job_applications: IdMap::default(),
             keys: BTreeMap::new(),
             key_last_used: BTreeMap::new(),
             notifications: HashMap::new(),
             events_applied: 1,
             change_sequence: 0,
-            job_changes: HashMap::new(),
+            job_changes: IdMap::default(),
             idempotency: IdempotencyRecords::default(),
         })
     }
