@@ -2,6 +2,8 @@
 //! ISO-8601 in UTC with a `Z`. The domain never reads a clock; callers pass
 //! `now` in, which is what lets tests move time without sleeping.
 
+use std::cell::Cell;
+
 use serde::{Deserialize, Serialize};
 use time::format_description::well_known::Rfc3339;
 use time::OffsetDateTime;
@@ -56,39 +58,20 @@ impl Timestamp {
     /// instant a server records), `None` outside them. Responses write
     /// timestamps by the thousand per second, so this is plain integer
     /// arithmetic into a stack buffer: the civil-from-days conversion of
-    /// Howard Hinnant's `chrono`-compatible date algorithms, no allocation
-    /// and no formatting machinery.
+    /// Howard Hinnant's `chrono`-compatible date algorithms (remembered for
+    /// the last day each thread rendered), digit pairs from a table, no
+    /// allocation and no formatting machinery.
     pub fn iso8601_bytes(self) -> Option<[u8; ISO8601_BYTES]> {
-        let milliseconds = self.0.rem_euclid(MILLISECONDS_PER_SECOND);
+        let milliseconds = self.0.rem_euclid(MILLISECONDS_PER_SECOND) as usize;
         let seconds = self.0.div_euclid(MILLISECONDS_PER_SECOND);
-        let days = seconds.div_euclid(SECONDS_PER_DAY);
-        let second_of_day = seconds.rem_euclid(SECONDS_PER_DAY);
-        let shifted = days.checked_add(DAYS_FROM_0000_03_01_TO_EPOCH)?;
-        let era = shifted.div_euclid(DAYS_PER_ERA);
-        let day_of_era = shifted - era * DAYS_PER_ERA;
-        let year_of_era = (day_of_era - day_of_era / 1460 + day_of_era / 36524 - day_of_era / 146096) / 365;
-        let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
-        let month_from_march = (5 * day_of_year + 2) / 153;
-        let day = day_of_year - (153 * month_from_march + 2) / 5 + 1;
-        let month = if month_from_march < 10 { month_from_march + 3 } else { month_from_march - 9 };
-        let year = year_of_era + era * 400 + i64::from(month <= 2);
-        if !(0..=9999).contains(&year) {
-            return None;
-        }
+        let second_of_day = seconds.rem_euclid(SECONDS_PER_DAY) as usize;
         let mut bytes = *b"0000-00-00T00:00:00.000Z";
-        let mut put = |at: usize, width: usize, mut value: i64| {
-            for position in (at..at + width).rev() {
-                bytes[position] = b'0' + (value % 10) as u8;
-                value /= 10;
-            }
-        };
-        put(0, 4, year);
-        put(5, 2, month);
-        put(8, 2, day);
-        put(11, 2, second_of_day / 3600);
-        put(14, 2, second_of_day / 60 % 60);
-        put(17, 2, second_of_day % 60);
-        put(20, 3, milliseconds);
+        bytes[..10].copy_from_slice(&date_bytes_cached(seconds.div_euclid(SECONDS_PER_DAY))?);
+        put_two_digits(&mut bytes, 11, second_of_day / 3600);
+        put_two_digits(&mut bytes, 14, second_of_day / 60 % 60);
+        put_two_digits(&mut bytes, 17, second_of_day % 60);
+        bytes[20] = b'0' + (milliseconds / 100) as u8;
+        put_two_digits(&mut bytes, 21, milliseconds % 100);
         Some(bytes)
     }
 
@@ -114,6 +97,65 @@ impl Timestamp {
         let milliseconds = date_time.unix_timestamp_nanos() / NANOSECONDS_PER_MILLISECOND;
         i64::try_from(milliseconds).ok().map(Self)
     }
+}
+
+/// "00" to "99", so that two digits are one table read rather than two
+/// divisions.
+const DIGIT_PAIRS: [u8; 200] = {
+    let mut pairs = [0u8; 200];
+    let mut value = 0;
+    while value < 100 {
+        pairs[value * 2] = b'0' + (value / 10) as u8;
+        pairs[value * 2 + 1] = b'0' + (value % 10) as u8;
+        value += 1;
+    }
+    pairs
+};
+
+fn put_two_digits(bytes: &mut [u8], at: usize, value: usize) {
+    debug_assert!(value < 100);
+    bytes[at..at + 2].copy_from_slice(&DIGIT_PAIRS[value * 2..value * 2 + 2]);
+}
+
+/// `YYYY-MM-DD` of a day counted from the epoch, remembering the last day
+/// each thread rendered: the timestamps of one response mostly share a
+/// day, and the calendar arithmetic is most of a timestamp's cost.
+fn date_bytes_cached(days: i64) -> Option<[u8; 10]> {
+    thread_local! {
+        static LAST_DATE: Cell<(i64, [u8; 10])> = const { Cell::new((i64::MIN, [0; 10])) };
+    }
+    LAST_DATE.with(|last| {
+        let (last_days, last_bytes) = last.get();
+        if last_days == days {
+            return Some(last_bytes);
+        }
+        let bytes = date_bytes(days)?;
+        last.set((days, bytes));
+        Some(bytes)
+    })
+}
+
+/// The civil-from-days conversion of Howard Hinnant's date algorithms;
+/// `None` outside years 0 to 9999.
+fn date_bytes(days: i64) -> Option<[u8; 10]> {
+    let shifted = days.checked_add(DAYS_FROM_0000_03_01_TO_EPOCH)?;
+    let era = shifted.div_euclid(DAYS_PER_ERA);
+    let day_of_era = shifted - era * DAYS_PER_ERA;
+    let year_of_era = (day_of_era - day_of_era / 1460 + day_of_era / 36524 - day_of_era / 146096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let month_from_march = (5 * day_of_year + 2) / 153;
+    let day = day_of_year - (153 * month_from_march + 2) / 5 + 1;
+    let month = if month_from_march < 10 { month_from_march + 3 } else { month_from_march - 9 };
+    let year = year_of_era + era * 400 + i64::from(month <= 2);
+    if !(0..=9999).contains(&year) {
+        return None;
+    }
+    let mut bytes = *b"0000-00-00";
+    put_two_digits(&mut bytes, 0, (year / 100) as usize);
+    put_two_digits(&mut bytes, 2, (year % 100) as usize);
+    put_two_digits(&mut bytes, 5, month as usize);
+    put_two_digits(&mut bytes, 8, day as usize);
+    Some(bytes)
 }
 
 #[cfg(test)]
@@ -146,6 +188,21 @@ mod tests {
         ) {
             let timestamp = Timestamp::from_unix_milliseconds(milliseconds);
             proptest::prop_assert_eq!(timestamp.to_iso8601(), timestamp.to_iso8601_outside_years_0_to_9999());
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn instants_rendered_one_after_another_match_the_calendar_library_whether_their_day_repeats_or_not(
+            start in 0i64..253_402_000_000_000i64,
+            steps in proptest::collection::vec(-200_000_000i64..200_000_000i64, 1..40)
+        ) {
+            let mut milliseconds = start;
+            for step in steps {
+                milliseconds = (milliseconds + step).clamp(0, 253_402_300_799_999);
+                let timestamp = Timestamp::from_unix_milliseconds(milliseconds);
+                proptest::prop_assert_eq!(timestamp.to_iso8601(), timestamp.to_iso8601_outside_years_0_to_9999());
+            }
         }
     }
 
