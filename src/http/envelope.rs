@@ -54,6 +54,24 @@ pub fn with_status(status: StatusCode, data: impl Serialize) -> HttpResponse {
     }
 }
 
+/// `{status: "success", data}` with `data` written by `write_data`, for the
+/// bodies written without serde (see `ApplicationsPage::write_json`).
+pub fn success_written(write_data: impl FnOnce(&mut Vec<u8>) -> Result<(), JsonWriteError>) -> HttpResponse {
+    let mut body = Vec::with_capacity(BODY_BUFFER_BYTES_INITIAL);
+    body.extend_from_slice(b"{\"status\":\"success\",\"data\":");
+    match write_data(&mut body) {
+        Ok(()) => {
+            body.push(b'}');
+            HttpResponse::Ok().insert_header(ContentType::json()).body(body)
+        }
+        Err(error) => {
+            tracing::error!(%error, "a response could not be serialised");
+            HttpResponse::InternalServerError()
+                .json(failure_body("INTERNAL_ERROR", "the response could not be written"))
+        }
+    }
+}
+
 /// `{status: "success", data}` as a response body, written by
 /// `json_writer` (serde_json's bytes, with a faster string escape).
 pub fn success_body(data: impl Serialize) -> Result<Vec<u8>, JsonWriteError> {

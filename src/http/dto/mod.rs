@@ -5,6 +5,8 @@
 pub mod application;
 pub mod job;
 pub mod key;
+#[cfg(test)]
+mod list_item_tests;
 pub mod organisation;
 pub mod pagination;
 pub mod writes;
@@ -19,6 +21,20 @@ use crate::domain::time::Timestamp;
 /// stack buffer: a page of applications holds forty of them.
 #[derive(Clone, Copy, Debug)]
 pub struct Iso8601(pub Timestamp);
+
+impl Iso8601 {
+    /// Appends the timestamp as a JSON string, as `Serialize` writes it.
+    pub fn write_json(&self, out: &mut Vec<u8>) {
+        match self.0.iso8601_bytes() {
+            Some(bytes) => {
+                out.push(b'"');
+                out.extend_from_slice(&bytes);
+                out.push(b'"');
+            }
+            None => crate::http::json_writer::write_json_string(out, &self.0.to_iso8601()),
+        }
+    }
+}
 
 impl Serialize for Iso8601 {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {

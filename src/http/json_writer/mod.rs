@@ -82,6 +82,19 @@ fn needs_escape(byte: u8) -> bool {
     byte < 0x20 || byte == b'"' || byte == b'\\'
 }
 
+/// Appends `text` as a JSON string, escaped exactly as serde_json does: for
+/// writers that skip serde's per-field calls on the hottest bodies.
+#[inline]
+pub fn write_json_string(out: &mut Vec<u8>, text: &str) {
+    write_string(out, text);
+}
+
+/// Appends a whole number as serde_json writes it.
+#[inline]
+pub fn write_json_integer(out: &mut Vec<u8>, value: u64) {
+    out.extend_from_slice(itoa::Buffer::new().format(value).as_bytes());
+}
+
 /// Strings up to this long (field names, IDs, stages) are checked byte by
 /// byte in line; longer ones take the word-at-a-time scan.
 const SHORT_STRING_BYTES_MAX: usize = 24;

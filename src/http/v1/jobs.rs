@@ -13,7 +13,7 @@ use crate::http::cursor::{self, Listing, QueryBinding};
 use crate::http::dto::application::ApplicationsPage;
 use crate::http::dto::job::{job_change, JobDetail, JobSummary};
 use crate::http::dto::ListPagination;
-use crate::http::envelope::success;
+use crate::http::envelope::{success, success_written};
 use crate::http::error::{ApiError, Surface};
 use crate::http::extract::KeyCaller;
 use crate::http::openapi::responses::PublicReadFailures;
@@ -204,7 +204,8 @@ pub async fn applications(
         let found = list_applications(&workspace, job, &filter, sort, &list_request)
             .map_err(|error| ApiError::Domain(SURFACE, error))?;
         let next_cursor = found.next.as_ref().map(|walk| cursor::encode(&binding, walk));
-        Ok(success(ApplicationsPage::new(&workspace, &found, &list_request, next_cursor)))
+        let page = ApplicationsPage::new(&workspace, &found, &list_request, next_cursor);
+        Ok(success_written(|out| page.write_json(out)))
     })
 }
 
