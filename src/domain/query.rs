@@ -57,6 +57,22 @@ pub fn list_jobs<'w>(
     request: &ListRequest,
 ) -> ListPage<&'w Job> {
     let change_of = |job: &Job| workspace.job_changes.get(&job.id).copied().unwrap_or(0);
+    let sort = if query.sort == SortOrder::UpdatedAsc { SortOrder::UpdatedAsc } else { SortOrder::CreatedDesc };
+    if sort == SortOrder::CreatedDesc
+        && claims.is_whole_workspace()
+        && query.status.is_none()
+        && query.updated_after.is_none()
+    {
+        // Every job, newest first, unfiltered: the page is read off the end
+        // of the creation order and the total is its length, so the cost
+        // is the page's, not the workspace's.
+        debug_assert_eq!(workspace.job_order.len(), workspace.jobs.len(), "every job is in the creation order");
+        let newest_first = workspace.job_order.iter().enumerate().rev().filter_map(|(index, id)| {
+            let job = workspace.jobs.get(id)?;
+            Some((Position::Created { ordinal: index as u32 }, job, change_of(job)))
+        });
+        return page_from(newest_first, workspace.job_order.len(), sort, request, None);
+    }
     let newest_first = workspace
         .job_order
         .iter()
@@ -70,7 +86,6 @@ pub fn list_jobs<'w>(
         let window = if claims_window == 0 { usize::MAX } else { claims_window };
         newest_first.take(window).filter(|(_, job)| claims.covers(job)).collect()
     };
-    let sort = if query.sort == SortOrder::UpdatedAsc { SortOrder::UpdatedAsc } else { SortOrder::CreatedDesc };
     // Each job's change is looked up once: the list walks every visible job.
     let mut matching: Vec<(Position, &Job, u64)> = visible
         .into_iter()
@@ -421,6 +436,39 @@ mod tests {
     use crate::domain::time::Timestamp;
 
     const SORTS: [SortOrder; 6] = SortOrder::ALL;
+
+    #[test]
+    fn the_unfiltered_job_list_read_off_the_creation_order_is_the_walk_a_key_of_every_team_gets() {
+        let (mut workspace, job_id) = workspace_with_applications(3, 7);
+        let job = workspace.jobs[&job_id].clone();
+        for number in 0..30 {
+            workspace.apply(&Event::JobCreated {
+                job_id: crate::domain::ids::JobId::parse(&format!("job_extra{number:02}")).expect("an ID"),
+                team_id: job.team_id.clone(),
+                definition: job.definition.clone(),
+                fit_scores: 0,
+                at: Timestamp::from_unix_milliseconds(1_800_000_000_000 + number),
+            });
+        }
+        let every_team = Claims { teams: workspace.teams.keys().cloned().collect(), jobs: Vec::new() };
+        let query = JobQuery { status: None, updated_after: None, sort: SortOrder::CreatedDesc };
+        let summary = |page: ListPage<&Job>| {
+            let ids: Vec<String> = page.items.iter().map(|job| job.id.to_string()).collect();
+            (ids, page.total, format!("{:?}", page.next))
+        };
+        for (offset, limit) in [(0, 20), (5, 7), (25, 20), (31, 5), (40, 3)] {
+            let request = ListRequest::offset(offset, limit);
+            let read_off = list_jobs(&workspace, &Claims::default(), &query, 0, &request);
+            let walked = list_jobs(&workspace, &every_team, &query, 0, &request);
+            assert_eq!(summary(read_off.clone()), summary(walked), "offset {offset}, limit {limit}");
+            if let Some(next) = read_off.next {
+                let after = ListRequest { start: crate::domain::walk::PageStart::After(next), limit };
+                let read_off = list_jobs(&workspace, &Claims::default(), &query, 0, &after);
+                let walked = list_jobs(&workspace, &every_team, &query, 0, &after);
+                assert_eq!(summary(read_off), summary(walked), "the page after offset {offset}");
+            }
+        }
+    }
 
     /// The model: the job's applications in `sort` order without a name
     /// filter, then those whose lower-cased name contains the needle.

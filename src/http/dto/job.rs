@@ -1,5 +1,7 @@
 //! Job summary (list item) and job detail.
 
+use super::ListPagination;
+use crate::http::json_writer::{write_json, write_json_integer, write_json_string, JsonWriteError};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -40,6 +42,55 @@ impl<'a> JobSummary<'a> {
             created_at: Iso8601(job.created_at),
             change_sequence: job_change(workspace, job),
         }
+    }
+}
+
+impl JobSummary<'_> {
+    /// Appends the summary's JSON without serde, as
+    /// `ApplicationListItem::write_json` does; held to the derived
+    /// `Serialize` by a property test.
+    pub fn write_json(&self, out: &mut Vec<u8>) {
+        out.extend_from_slice(b"{\"id\":");
+        write_json_string(out, self.id);
+        out.extend_from_slice(b",\"title\":");
+        write_json_string(out, self.title);
+        out.extend_from_slice(b",\"status\":");
+        write_json_string(out, self.status);
+        out.extend_from_slice(b",\"teamId\":");
+        write_json_string(out, self.team_id);
+        out.extend_from_slice(b",\"teamName\":");
+        write_json_string(out, self.team_name);
+        out.extend_from_slice(b",\"applicationCount\":");
+        write_json_integer(out, u64::from(self.application_count));
+        out.extend_from_slice(b",\"createdAt\":");
+        self.created_at.write_json(out);
+        out.extend_from_slice(b",\"changeSequence\":");
+        write_json_integer(out, self.change_sequence);
+        out.push(b'}');
+    }
+}
+
+/// A page of jobs, newest first.
+#[derive(Serialize, ToSchema)]
+pub struct JobPage<'a> {
+    pub items: Vec<JobSummary<'a>>,
+    pub pagination: ListPagination,
+}
+
+impl JobPage<'_> {
+    /// Appends the page's JSON, byte for byte what its `Serialize` writes.
+    pub fn write_json(&self, out: &mut Vec<u8>) -> Result<(), JsonWriteError> {
+        out.extend_from_slice(b"{\"items\":[");
+        for (index, item) in self.items.iter().enumerate() {
+            if index > 0 {
+                out.push(b',');
+            }
+            item.write_json(out);
+        }
+        out.extend_from_slice(b"],\"pagination\":");
+        write_json(out, &self.pagination)?;
+        out.push(b'}');
+        Ok(())
     }
 }
 

@@ -1,10 +1,12 @@
-//! The applications page written without serde against its derived
-//! `Serialize`, which `json_writer`'s own tests hold to serde_json: the same
-//! bytes for any names, emails, tags, scores, times and cursors.
+//! The applications page and the job page written without serde against
+//! their derived `Serialize`, which `json_writer`'s own tests hold to
+//! serde_json: the same bytes for any names, emails, titles, tags, scores,
+//! times and cursors.
 
 use proptest::prelude::*;
 
 use super::application::{ApplicationListItem, ApplicationsPage};
+use super::job::{JobPage, JobSummary};
 use super::{Iso8601, ListPagination};
 use crate::domain::tag::Tag;
 use crate::domain::time::Timestamp;
@@ -84,5 +86,36 @@ proptest! {
         prop_assert_eq!(String::from_utf8_lossy(&direct), String::from_utf8_lossy(&derived));
         let parsed: serde_json::Value = serde_json::from_slice(&direct).expect("valid JSON");
         prop_assert_eq!(parsed["applications"].as_array().map(Vec::len), Some(items.len()));
+    }
+}
+
+proptest! {
+    #[test]
+    fn the_job_page_written_directly_is_the_page_serde_writes(
+        jobs in proptest::collection::vec((any::<String>(), any::<String>(), any::<u32>(), any::<i64>(), any::<u64>()), 0..6),
+        offset in any::<Option<usize>>(),
+        next_cursor in any::<Option<String>>(),
+    ) {
+        let page = JobPage {
+            items: jobs
+                .iter()
+                .map(|(title, team_name, application_count, created_at, change_sequence)| JobSummary {
+                    id: "job_0123456789abcdefghij",
+                    title,
+                    status: "active",
+                    team_id: "team_0123456789abcdefghij",
+                    team_name,
+                    application_count: *application_count,
+                    created_at: Iso8601(Timestamp::from_unix_milliseconds(*created_at)),
+                    change_sequence: *change_sequence,
+                })
+                .collect(),
+            pagination: ListPagination { offset, limit: 20, total: jobs.len(), next_cursor },
+        };
+        let mut direct = Vec::new();
+        page.write_json(&mut direct).expect("writes");
+        let mut derived = Vec::new();
+        write_json(&mut derived, &page).expect("writes");
+        prop_assert_eq!(String::from_utf8_lossy(&direct), String::from_utf8_lossy(&derived));
     }
 }

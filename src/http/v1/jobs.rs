@@ -1,7 +1,6 @@
 //! GET /api/v1/jobs, /jobs/:jobId and /jobs/:jobId/applications.
 
 use actix_web::{web, HttpRequest, HttpResponse};
-use serde::Serialize;
 
 use crate::domain::application::ApplicationStatus;
 use crate::domain::application_index::{SortOrder, SCORE_MAX};
@@ -11,7 +10,7 @@ use crate::domain::query::{list_applications, list_jobs, ApplicationFilter, JobQ
 use crate::http::conditional::EntityTag;
 use crate::http::cursor::{self, Listing, QueryBinding};
 use crate::http::dto::application::ApplicationsPage;
-use crate::http::dto::job::{job_change, JobDetail, JobSummary};
+use crate::http::dto::job::{job_change, JobDetail, JobPage, JobSummary};
 use crate::http::dto::ListPagination;
 use crate::http::envelope::{success, success_written};
 use crate::http::error::{ApiError, Surface};
@@ -22,16 +21,8 @@ use crate::http::openapi::schemas::{
 };
 use crate::http::params::QueryParams;
 use crate::http::state::AppState;
-use utoipa::ToSchema;
 
 const SURFACE: Surface = Surface::PublicApi;
-
-/// A page of jobs, newest first.
-#[derive(Serialize, ToSchema)]
-pub struct JobPage<'a> {
-    items: Vec<JobSummary<'a>>,
-    pagination: ListPagination,
-}
 
 pub const JOB_SORTS: [(&str, SortOrder); 2] =
     [("created-desc", SortOrder::CreatedDesc), ("updated-asc", SortOrder::UpdatedAsc)];
@@ -93,7 +84,8 @@ pub async fn list(
         let jobs = list_jobs(&workspace, claims, &query, state.settings.claims_window, &list_request);
         let items: Vec<JobSummary> = jobs.items.iter().map(|job| JobSummary::new(&workspace, job)).collect();
         let next_cursor = jobs.next.as_ref().map(|walk| cursor::encode(&binding, walk));
-        Ok(success(JobPage { items, pagination: ListPagination::new(&list_request, jobs.total, next_cursor) }))
+        let page = JobPage { items, pagination: ListPagination::new(&list_request, jobs.total, next_cursor) };
+        Ok(success_written(|out| page.write_json(out)))
     })
 }
 
