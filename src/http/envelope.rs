@@ -44,14 +44,22 @@ const BODY_BUFFER_BYTES_INITIAL: usize = 16 * 1024;
 pub fn with_status(status: StatusCode, data: impl Serialize) -> HttpResponse {
     match success_body(data) {
         Ok(body) => HttpResponse::build(status).insert_header(ContentType::json()).body(body),
-        // Serialising borrowed domain values does not fail; if it ever did,
-        // the client gets the envelope rather than half a body.
-        Err(error) => {
-            tracing::error!(%error, "a response could not be serialised");
-            HttpResponse::InternalServerError()
-                .json(failure_body("INTERNAL_ERROR", "the response could not be written"))
-        }
+        Err(error) => unwritable_response(&error),
     }
+}
+
+/// The status and body a client gets when its answer could not be
+/// serialised. Serialising borrowed domain values does not fail; if it ever
+/// did, the client gets the envelope rather than half a body.
+pub fn unwritable(error: &JsonWriteError) -> (StatusCode, Vec<u8>) {
+    tracing::error!(%error, "a response could not be serialised");
+    let failure = failure_body("INTERNAL_ERROR", "the response could not be written");
+    (StatusCode::INTERNAL_SERVER_ERROR, serde_json::to_vec(&failure).unwrap_or_default())
+}
+
+fn unwritable_response(error: &JsonWriteError) -> HttpResponse {
+    let (status, body) = unwritable(error);
+    HttpResponse::build(status).insert_header(ContentType::json()).body(body)
 }
 
 /// `{status: "success", data}` with `data` written by `write_data`, for the
@@ -64,11 +72,7 @@ pub fn success_written(write_data: impl FnOnce(&mut Vec<u8>) -> Result<(), JsonW
             body.push(b'}');
             HttpResponse::Ok().insert_header(ContentType::json()).body(body)
         }
-        Err(error) => {
-            tracing::error!(%error, "a response could not be serialised");
-            HttpResponse::InternalServerError()
-                .json(failure_body("INTERNAL_ERROR", "the response could not be written"))
-        }
+        Err(error) => unwritable_response(&error),
     }
 }
 

@@ -18,7 +18,7 @@ use serde::Serialize;
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
-use super::envelope::{failure_body, success_body};
+use super::envelope::{success_body, unwritable};
 use super::error::{ApiError, Surface};
 use super::extract::KeyCaller;
 use super::state::AppState;
@@ -122,12 +122,9 @@ fn write_canonical(value: &Value, hasher: &mut Sha256) {
 pub fn answer(status: StatusCode, data: impl Serialize) -> StoredAnswer {
     match success_body(data) {
         Ok(body) => StoredAnswer { status: status.as_u16(), body: body.into() },
-        // As `envelope::with_status`: serialising borrowed domain values does not fail.
         Err(error) => {
-            tracing::error!(%error, "a response could not be serialised");
-            let failure = failure_body("INTERNAL_ERROR", "the response could not be written");
-            let body = serde_json::to_vec(&failure).unwrap_or_default();
-            StoredAnswer { status: StatusCode::INTERNAL_SERVER_ERROR.as_u16(), body: body.into() }
+            let (status, body) = unwritable(&error);
+            StoredAnswer { status: status.as_u16(), body: body.into() }
         }
     }
 }

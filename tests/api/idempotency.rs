@@ -211,6 +211,15 @@ async fn a_malformed_key_is_400() {
         assert_eq!(reply.error_code(), "V1_INVALID_REQUEST", "{case}");
         assert!(reply.json()["error"]["message"].as_str().unwrap().contains("Idempotency-Key"), "{case}");
     }
+    let twice = app
+        .client
+        .post(app.url(&format!("/api/v1/applications/{application}/comments")))
+        .insert_header(("X-API-Key", fixture.key.as_str()))
+        .insert_header(("Content-Type", "application/json"))
+        .append_header(("Idempotency-Key", "first"))
+        .append_header(("Idempotency-Key", "second"));
+    let twice = crate::helpers::read_reply(twice.send_body(r#"{"text":"x"}"#).await.expect("an answer")).await;
+    assert_eq!((twice.status, twice.error_code()), (400, "V1_INVALID_REQUEST"), "the header twice: {}", twice.body);
     assert!(comment_texts(&app, &fixture.key, &application).await.is_empty());
     let longest = "k".repeat(255);
     let accepted = comment(&app, &fixture.key, &application, Some(&longest), r#"{"text":"x"}"#).await;

@@ -17,103 +17,16 @@ use crate::domain::comment::Comment;
 use crate::domain::job::Job;
 use crate::domain::resume::{ContactDetails, EducationEntry, ExperienceEntry, ParsedResume, ProjectEntry, SkillEntry};
 use crate::domain::tag::Tag;
-use crate::domain::walk::{ListPage, ListRequest};
 use crate::domain::workspace::Workspace;
 use crate::http::error::ApiError;
-use crate::http::json_writer::{write_json, write_json_integer, write_json_string, JsonWriteError};
 use crate::http::openapi::schemas::{
     ApplicationStatusText, CriterionKindText, PipelineStateText, TagSchema, VerdictText,
 };
 use crate::workspace::pipeline::CodecError;
 use crate::workspace::pipeline::{current_breakdown_bytes, current_resume_bytes, read_breakdown, read_resume};
 
+pub use super::application_list::{ApplicationListItem, ApplicationsPage};
 use super::job::WeightingView;
-
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ApplicationListItem<'a> {
-    pub id: &'a str,
-    pub job_id: &'a str,
-    pub candidate_name: &'a str,
-    pub email: &'a str,
-    pub ats_score: Option<u8>,
-    pub job_stage_id: &'a str,
-    #[schema(value_type = Vec<TagSchema>)]
-    pub tags: &'a [Tag],
-    #[schema(value_type = ApplicationStatusText)]
-    pub status: &'static str,
-    #[schema(value_type = PipelineStateText)]
-    pub pipeline_state: &'static str,
-    pub created_at: Iso8601,
-    pub updated_at: Iso8601,
-    /// The workspace's change sequence at this application's last change:
-    /// pass it as `updatedAfter` to sync what changes after it.
-    pub change_sequence: u64,
-}
-
-impl ApplicationListItem<'_> {
-    /// Appends the item's JSON without serde: field names are constants and
-    /// only text a client sent (name, email, tags) needs escaping. Held to
-    /// the derived `Serialize` by a property test.
-    pub fn write_json(&self, out: &mut Vec<u8>) {
-        out.extend_from_slice(b"{\"id\":");
-        write_json_string(out, self.id);
-        out.extend_from_slice(b",\"jobId\":");
-        write_json_string(out, self.job_id);
-        out.extend_from_slice(b",\"candidateName\":");
-        write_json_string(out, self.candidate_name);
-        out.extend_from_slice(b",\"email\":");
-        write_json_string(out, self.email);
-        out.extend_from_slice(b",\"atsScore\":");
-        match self.ats_score {
-            Some(score) => write_json_integer(out, u64::from(score)),
-            None => out.extend_from_slice(b"null"),
-        }
-        out.extend_from_slice(b",\"jobStageId\":");
-        write_json_string(out, self.job_stage_id);
-        out.extend_from_slice(b",\"tags\":[");
-        for (index, tag) in self.tags.iter().enumerate() {
-            if index > 0 {
-                out.push(b',');
-            }
-            out.extend_from_slice(b"{\"name\":");
-            write_json_string(out, &tag.name);
-            out.extend_from_slice(b",\"color\":");
-            write_json_string(out, &tag.color);
-            out.push(b'}');
-        }
-        out.extend_from_slice(b"],\"status\":");
-        write_json_string(out, self.status);
-        out.extend_from_slice(b",\"pipelineState\":");
-        write_json_string(out, self.pipeline_state);
-        out.extend_from_slice(b",\"createdAt\":");
-        self.created_at.write_json(out);
-        out.extend_from_slice(b",\"updatedAt\":");
-        self.updated_at.write_json(out);
-        out.extend_from_slice(b",\"changeSequence\":");
-        write_json_integer(out, self.change_sequence);
-        out.push(b'}');
-    }
-}
-
-impl<'a> ApplicationListItem<'a> {
-    pub fn new(application: &'a Application, change_sequence: u64) -> Self {
-        Self {
-            id: application.id.as_str(),
-            job_id: application.job_id.as_str(),
-            candidate_name: &application.candidate_name,
-            email: &application.email,
-            ats_score: application.ats_score(),
-            job_stage_id: application.stage_id.as_str(),
-            tags: &application.tags,
-            status: application.status.as_str(),
-            pipeline_state: application.pipeline.state.as_str(),
-            created_at: Iso8601(application.created_at),
-            updated_at: Iso8601(application.updated_at),
-            change_sequence,
-        }
-    }
-}
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -620,51 +533,6 @@ pub struct AtsResponse<'a> {
 pub struct CommentsPage<'a> {
     pub comments: Vec<CommentView<'a>>,
     pub pagination: super::ListPagination,
-}
-
-/// `GET /api/v1/jobs/:jobId/applications`: a page of list items.
-#[derive(Serialize, ToSchema)]
-pub struct ApplicationsPage<'a> {
-    pub applications: Vec<ApplicationListItem<'a>>,
-    pub pagination: super::ListPagination,
-}
-
-impl ApplicationsPage<'_> {
-    /// Appends the page's JSON, byte for byte what its `Serialize` writes,
-    /// with each list item written by `ApplicationListItem::write_json`:
-    /// the most read body of the API, and serde's per-field calls were the
-    /// largest share of its cost.
-    pub fn write_json(&self, out: &mut Vec<u8>) -> Result<(), JsonWriteError> {
-        out.extend_from_slice(b"{\"applications\":[");
-        for (index, item) in self.applications.iter().enumerate() {
-            if index > 0 {
-                out.push(b',');
-            }
-            item.write_json(out);
-        }
-        out.extend_from_slice(b"],\"pagination\":");
-        write_json(out, &self.pagination)?;
-        out.push(b'}');
-        Ok(())
-    }
-}
-
-impl<'a> ApplicationsPage<'a> {
-    pub fn new(
-        workspace: &'a Workspace,
-        found: &ListPage<&'a Application>,
-        request: &ListRequest,
-        next_cursor: Option<String>,
-    ) -> Self {
-        Self {
-            applications: found
-                .items
-                .iter()
-                .map(|application| ApplicationListItem::new(application, workspace.application_change(application)))
-                .collect(),
-            pagination: super::ListPagination::new(request, found.total, next_cursor),
-        }
-    }
 }
 
 /// How a criterion's kind is written.

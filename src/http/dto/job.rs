@@ -1,7 +1,8 @@
 //! Job summary (list item) and job detail.
 
+use super::pagination::write_list_page;
 use super::ListPagination;
-use crate::http::json_writer::{write_json, write_json_integer, write_json_string, JsonWriteError};
+use crate::http::json_writer::{write_json_integer, write_json_string, JsonWriteError};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -80,17 +81,7 @@ pub struct JobPage<'a> {
 impl JobPage<'_> {
     /// Appends the page's JSON, byte for byte what its `Serialize` writes.
     pub fn write_json(&self, out: &mut Vec<u8>) -> Result<(), JsonWriteError> {
-        out.extend_from_slice(b"{\"items\":[");
-        for (index, item) in self.items.iter().enumerate() {
-            if index > 0 {
-                out.push(b',');
-            }
-            item.write_json(out);
-        }
-        out.extend_from_slice(b"],\"pagination\":");
-        write_json(out, &self.pagination)?;
-        out.push(b'}');
-        Ok(())
+        write_list_page(out, "items", &self.items, JobSummary::write_json, &self.pagination)
     }
 }
 

@@ -3,6 +3,7 @@
 //! hot path. Field names are camelCase; absent values are `null`, never missing.
 
 pub mod application;
+pub mod application_list;
 pub mod job;
 pub mod key;
 #[cfg(test)]

@@ -3,6 +3,7 @@ use utoipa::ToSchema;
 
 use crate::domain::query::PageRequest;
 use crate::domain::walk::{ListRequest, PageStart};
+use crate::http::json_writer::{write_json, JsonWriteError};
 
 /// Where a page sits: `total` counts every item the query matches.
 #[derive(Serialize, ToSchema)]
@@ -39,4 +40,29 @@ impl ListPagination {
         };
         Self { offset, limit: request.limit, total, next_cursor }
     }
+}
+
+/// `{"<list>":[item,…],"pagination":{…}}`, as a page struct of those two
+/// fields serialises: for the pages whose items write themselves without
+/// serde (`ApplicationsPage`, `JobPage`). `list` is a constant field name.
+pub fn write_list_page<T>(
+    out: &mut Vec<u8>,
+    list: &'static str,
+    items: &[T],
+    write_item: impl Fn(&T, &mut Vec<u8>),
+    pagination: &ListPagination,
+) -> Result<(), JsonWriteError> {
+    out.extend_from_slice(b"{\"");
+    out.extend_from_slice(list.as_bytes());
+    out.extend_from_slice(b"\":[");
+    for (index, item) in items.iter().enumerate() {
+        if index > 0 {
+            out.push(b',');
+        }
+        write_item(item, out);
+    }
+    out.extend_from_slice(b"],\"pagination\":");
+    write_json(out, pagination)?;
+    out.push(b'}');
+    Ok(())
 }
