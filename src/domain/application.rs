@@ -6,10 +6,12 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
+use super::application_index::Standing;
 use super::comment::Comment;
 use super::content_hash::ContentHash;
 use super::encoded::{Encoded, ScoredBreakdown};
 use super::ids::{ApplicationId, JobId, StageId};
+use super::stored_result::standing_of;
 use super::tag::Tag;
 use super::time::Timestamp;
 
@@ -123,6 +125,11 @@ pub struct Application {
 impl Application {
     pub fn ats_score(&self) -> Option<u8> {
         self.ats.as_ref().map(|scored| scored.overall_score)
+    }
+
+    /// Where the application stands in the score orders (`None`: unscored).
+    pub fn standing(&self) -> Option<Standing> {
+        self.ats.as_ref().map(standing_of)
     }
 
     /// The key the name ordering and the name filter use.

@@ -85,7 +85,9 @@ impl Serialize for Encoded {
     }
 }
 
-/// An ATS breakdown kept encoded, with the one field the indexes need.
+/// An ATS breakdown kept encoded, with its score beside it for the indexes.
+/// The months its ties rank by lead the encoded bytes (`stored_result`),
+/// so that adding them changed neither the log's nor the snapshot's format.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ScoredBreakdown {
     pub overall_score: u8,

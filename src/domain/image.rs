@@ -254,7 +254,7 @@ impl Workspace {
             members.push(IndexedApplication {
                 id: application.id.clone(),
                 stage_id: application.stage_id.clone(),
-                score: application.ats_score(),
+                standing: application.standing(),
                 name_key: application.name_key().into_boxed_str(),
                 change,
             });

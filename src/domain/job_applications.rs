@@ -7,7 +7,7 @@ use std::collections::{HashMap, HashSet};
 use super::id_map::IdMap;
 use std::sync::OnceLock;
 
-use super::application_index::{BulkMember, OrderedApplications};
+use super::application_index::{BulkMember, OrderedApplications, Standing};
 use super::ids::{ApplicationId, StageId};
 use super::name_words::NameWords;
 
@@ -16,7 +16,7 @@ use super::name_words::NameWords;
 pub struct IndexedApplication {
     pub id: ApplicationId,
     pub stage_id: StageId,
-    pub score: Option<u8>,
+    pub standing: Option<Standing>,
     pub name_key: Box<str>,
     /// The workspace's change sequence at the application's last change.
     pub change: u64,
@@ -62,14 +62,14 @@ impl JobApplications {
         let mut change_by_ordinal = Vec::with_capacity(applications.len());
         let mut all = Vec::with_capacity(applications.len());
         let mut by_stage: HashMap<StageId, Vec<BulkMember>> = HashMap::new();
-        for (ordinal, IndexedApplication { id, stage_id, score, name_key, change }) in
+        for (ordinal, IndexedApplication { id, stage_id, standing, name_key, change }) in
             applications.into_iter().enumerate()
         {
             let ordinal = u32::try_from(ordinal).expect("applications per job are bounded far below u32::MAX");
             by_ordinal.push(id);
             change_by_ordinal.push(change);
-            by_stage.entry(stage_id).or_default().push((ordinal, score, name_key.clone(), change));
-            all.push((ordinal, score, name_key, change));
+            by_stage.entry(stage_id).or_default().push((ordinal, standing, name_key.clone(), change));
+            all.push((ordinal, standing, name_key, change));
         }
         Self {
             latest_change: change_by_ordinal.iter().copied().max().unwrap_or(0),
@@ -152,7 +152,7 @@ impl JobApplications {
         &mut self,
         id: ApplicationId,
         stage_id: &StageId,
-        score: Option<u8>,
+        standing: Option<Standing>,
         name_key: &str,
         change: u64,
     ) -> u32 {
@@ -163,17 +163,24 @@ impl JobApplications {
         self.by_ordinal.push(id);
         self.change_by_ordinal.push(change);
         self.latest_change = self.latest_change.max(change);
-        self.all.insert(ordinal, score, name_key, change);
-        self.by_stage.entry(stage_id.clone()).or_default().insert(ordinal, score, name_key, change);
+        self.all.insert(ordinal, standing, name_key, change);
+        self.by_stage.entry(stage_id.clone()).or_default().insert(ordinal, standing, name_key, change);
         ordinal
     }
 
-    pub fn move_stage(&mut self, ordinal: u32, source: &StageId, target: &StageId, score: Option<u8>, name_key: &str) {
+    pub fn move_stage(
+        &mut self,
+        ordinal: u32,
+        source: &StageId,
+        target: &StageId,
+        standing: Option<Standing>,
+        name_key: &str,
+    ) {
         let change = self.change_of(ordinal);
         if let Some(source_set) = self.by_stage.get_mut(source) {
-            source_set.remove(ordinal, score, name_key, change);
+            source_set.remove(ordinal, standing, name_key, change);
         }
-        self.by_stage.entry(target.clone()).or_default().insert(ordinal, score, name_key, change);
+        self.by_stage.entry(target.clone()).or_default().insert(ordinal, standing, name_key, change);
     }
 
     /// Records that the application at `ordinal` (now in `stage_id`) changed
@@ -208,7 +215,7 @@ impl JobApplications {
         self.running_marks
     }
 
-    pub fn rescore(&mut self, ordinal: u32, stage_id: &StageId, previous: Option<u8>, next: Option<u8>) {
+    pub fn rescore(&mut self, ordinal: u32, stage_id: &StageId, previous: Option<Standing>, next: Option<Standing>) {
         if previous == next {
             return;
         }
@@ -262,10 +269,11 @@ mod tests {
         (0..500u32)
             .map(|number| {
                 let id = ApplicationId::parse(&format!("app_{number}")).unwrap();
-                let score = (number % 7 != 0).then_some((number * 37 % 101) as u8);
+                let standing =
+                    (number % 7 != 0).then(|| Standing::new((number * 37 % 101) as u8, number * 11 % 5 * 12));
                 let name_key = format!("candidate {}", number * 13 % 61).into_boxed_str();
                 let change = u64::from(number * 7919 % 1_000);
-                IndexedApplication { id, stage_id: stages[(number % 2) as usize].clone(), score, name_key, change }
+                IndexedApplication { id, stage_id: stages[(number % 2) as usize].clone(), standing, name_key, change }
             })
             .collect()
     }
@@ -285,8 +293,8 @@ mod tests {
     #[test]
     fn building_in_bulk_gives_the_same_orders_as_adding_one_by_one() {
         let mut added = JobApplications::default();
-        for IndexedApplication { id, stage_id, score, name_key, change } in applications() {
-            added.add(id, &stage_id, score, &name_key, change);
+        for IndexedApplication { id, stage_id, standing, name_key, change } in applications() {
+            added.add(id, &stage_id, standing, &name_key, change);
         }
         let bulk = JobApplications::from_ordered(applications());
         assert_eq!(bulk.len(), added.len());

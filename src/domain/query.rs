@@ -187,9 +187,18 @@ impl<'w> Listing<'w, '_> {
         &self.workspace.applications[self.job_applications.id_at(ordinal)]
     }
 
-    fn position(&self, ordinal: u32, score: Option<u8>, name_key: impl FnOnce() -> String) -> Position {
-        let name_key = if self.sort == SortOrder::NameAsc { name_key() } else { String::new() };
-        position_in(self.sort, ordinal, score, &name_key, self.job_applications.change_of(ordinal))
+    /// Where the application at `ordinal` stands in this listing's order.
+    fn position(&self, ordinal: u32) -> Position {
+        let application = || self.resolve(ordinal);
+        let standing = if self.sort.key_can_move() { application().standing() } else { None };
+        let name_key = if self.sort == SortOrder::NameAsc { application().name_key() } else { String::new() };
+        position_in(self.sort, ordinal, standing, &name_key, self.job_applications.change_of(ordinal))
+    }
+
+    /// The months of experience that rank the application at `ordinal`
+    /// among equal scores.
+    fn ranking_months(&self, ordinal: u32) -> u32 {
+        self.resolve(ordinal).standing().map_or(0, |standing| standing.experience_months)
     }
 
     fn pin_for_next(&self) -> Option<u64> {
@@ -236,11 +245,9 @@ impl<'w> Listing<'w, '_> {
         let walk = walk.take_while(|&ordinal| {
             sort != SortOrder::UpdatedAsc || pinned_at.is_none_or(|pin| self.job_applications.change_of(ordinal) <= pin)
         });
-        let keyed = walk.filter(|&ordinal| keeps(ordinal)).map(|ordinal| {
-            let member_score = ordered.score_of_member(ordinal).flatten();
-            let position = self.position(ordinal, member_score, || self.resolve(ordinal).name_key());
-            (position, self.resolve(ordinal), self.job_applications.change_of(ordinal))
-        });
+        let keyed = walk
+            .filter(|&ordinal| keeps(ordinal))
+            .map(|ordinal| (self.position(ordinal), self.resolve(ordinal), self.job_applications.change_of(ordinal)));
         page_from(keyed, total, sort, request, self.pin_for_next())
     }
 
@@ -253,8 +260,7 @@ impl<'w> Listing<'w, '_> {
     }
 
     fn walk_from_member(&self, ordinal: u32, pinned_at: Option<u64>) -> WalkFrom {
-        let score = self.ordered.score_of_member(ordinal).flatten();
-        WalkFrom { position: self.position(ordinal, score, || self.resolve(ordinal).name_key()), pinned_at }
+        WalkFrom { position: self.position(ordinal), pinned_at }
     }
 
     /// A name search: the candidates the job's name words allow, checked
@@ -284,7 +290,8 @@ impl<'w> Listing<'w, '_> {
                 })
             };
             let page = PageRequest { offset, limit: request.limit };
-            let (ordinals, total) = page_of_candidates(&candidates, keep, sort, page);
+            let (ordinals, total) =
+                page_of_candidates(&candidates, keep, |ordinal| self.ranking_months(ordinal), sort, page);
             return self.offset_page(ordinals, offset, total);
         }
         let mut found: Vec<(u32, Option<u8>)> = candidates
@@ -301,12 +308,24 @@ impl<'w> Listing<'w, '_> {
                 }
             })
             .collect();
-        // The index's orders: unscored last in both score orders, ties by ordinal.
-        // `found` is in ordinal order, so a stable distribution by score keeps
-        // ties in it: O(matches), where a sort is O(matches log matches).
+        // The index's orders: unscored last in both score orders, ties by
+        // months, then ordinal. `found` is in ordinal order, so a stable
+        // distribution by score keeps ties in it: O(matches), where a sort is
+        // O(matches log matches); only runs of equal scores are then sorted.
+        let by_months = |found: &mut Vec<(u32, Option<u8>)>| {
+            for run in found.chunk_by_mut(|left, right| left.1 == right.1).filter(|run| run[0].1.is_some()) {
+                run.sort_by_cached_key(|&(ordinal, _)| (Reverse(self.ranking_months(ordinal)), ordinal));
+            }
+        };
         match sort {
-            SortOrder::AtsDesc => found = distributed_by_score(&found, |score| usize::from(SCORE_MAX - score)),
-            SortOrder::AtsAsc => found = distributed_by_score(&found, usize::from),
+            SortOrder::AtsDesc => {
+                found = distributed_by_score(&found, |score| usize::from(SCORE_MAX - score));
+                by_months(&mut found);
+            }
+            SortOrder::AtsAsc => {
+                found = distributed_by_score(&found, usize::from);
+                by_months(&mut found);
+            }
             SortOrder::CreatedDesc => found.sort_unstable_by_key(|(ordinal, _)| Reverse(*ordinal)),
             SortOrder::CreatedAsc => found.sort_unstable_by_key(|(ordinal, _)| *ordinal),
             SortOrder::NameAsc => {
@@ -317,10 +336,9 @@ impl<'w> Listing<'w, '_> {
             }
         }
         let total = found.len();
-        let keyed = found.into_iter().map(|(ordinal, score)| {
-            let position = self.position(ordinal, score, || self.resolve(ordinal).name_key());
-            (position, self.resolve(ordinal), job_applications.change_of(ordinal))
-        });
+        let keyed = found
+            .into_iter()
+            .map(|(ordinal, _)| (self.position(ordinal), self.resolve(ordinal), job_applications.change_of(ordinal)));
         page_from(keyed, total, sort, request, self.pin_for_next())
     }
 }
@@ -330,10 +348,13 @@ impl<'w> Listing<'w, '_> {
 /// and how many it keeps in all. Nothing but the page is collected: the
 /// creation orders walk the candidates from the right end; the score orders
 /// count the kept candidates per score, which places every score's first
-/// one, then take the page's in one more pass. O(candidates + limit log limit).
+/// one, then order only the scores the page reaches into by `months_of`
+/// (more first) and ordinal. O(candidates + s log s), where s is the kept
+/// candidates sharing a score with the page's.
 fn page_of_candidates(
     candidates: &[u32],
     keep: impl Fn(u32) -> Option<Option<u8>>,
+    months_of: impl Fn(u32) -> u32,
     sort: SortOrder,
     page: PageRequest,
 ) -> (Vec<u32>, usize) {
@@ -375,19 +396,30 @@ fn page_of_candidates(
         first_index_of_rank[rank] += first_index_of_rank[rank - 1];
     }
     total = first_index_of_rank[UNSCORED_RANK + 1];
-    let mut placed: Vec<(usize, u32)> = Vec::with_capacity(page.limit.min(total));
-    let mut next_index_of_rank = first_index_of_rank;
+    let page_end = page.offset.saturating_add(page.limit);
+    let reaches_page =
+        |rank: usize| first_index_of_rank[rank] < page_end && first_index_of_rank[rank + 1] > page.offset;
+    // Every kept candidate of the ranks the page reaches into, in rank
+    // order, each rank's more experienced first (unscored: by ordinal).
+    let mut reached: Vec<(usize, Reverse<u32>, u32)> = Vec::new();
     for &ordinal in candidates {
         if let Some(score) = keep(ordinal) {
-            let next = &mut next_index_of_rank[rank_of(score)];
-            if in_page(*next) {
-                placed.push((*next, ordinal));
+            let rank = rank_of(score);
+            if reaches_page(rank) {
+                let months = if score.is_some() { months_of(ordinal) } else { 0 };
+                reached.push((rank, Reverse(months), ordinal));
             }
-            *next += 1;
         }
     }
-    placed.sort_unstable();
-    ordinals.extend(placed.into_iter().map(|(_, ordinal)| ordinal));
+    reached.sort_unstable();
+    let first_reached_index = reached.first().map_or(0, |&(rank, _, _)| first_index_of_rank[rank]);
+    ordinals.extend(
+        reached
+            .into_iter()
+            .enumerate()
+            .filter(|&(position, _)| in_page(first_reached_index + position))
+            .map(|(_, (_, _, ordinal))| ordinal),
+    );
     (ordinals, total)
 }
 
@@ -430,9 +462,11 @@ mod tests {
     use std::collections::BTreeMap;
 
     use super::*;
+    use crate::domain::encoded::{Encoded, ScoredBreakdown};
     use crate::domain::event::{Event, SubmittedApplication};
     use crate::domain::ids::ApplicationId;
-    use crate::domain::synthetic::workspace_with_applications;
+    use crate::domain::stored_result::BREAKDOWN_CURRENT_MARKER;
+    use crate::domain::synthetic::{synthetic_workspace, workspace_with_applications, PipelineResult};
     use crate::domain::time::Timestamp;
 
     const SORTS: [SortOrder; 6] = SortOrder::ALL;
@@ -521,9 +555,24 @@ mod tests {
         }
     }
 
+    /// Results of five scores and three months each, handed out in turn, so
+    /// that equal scores often differ in months and sometimes do not.
+    fn results_with_ties() -> Vec<PipelineResult> {
+        let mut results = Vec::new();
+        for score in [90, 70, 70, 40, 10] {
+            for months in [0u32, 60, 161] {
+                let mut breakdown = vec![BREAKDOWN_CURRENT_MARKER];
+                breakdown.extend_from_slice(&months.to_le_bytes());
+                let scored = ScoredBreakdown { overall_score: score, breakdown: Encoded::new(breakdown) };
+                results.push((Encoded::new(Vec::new()), scored));
+            }
+        }
+        results
+    }
+
     #[test]
     fn a_name_search_finds_what_scanning_every_name_finds_in_every_order_and_after_new_applications() {
-        let (mut workspace, job_id) = workspace_with_applications(400, 11);
+        let (mut workspace, job_id) = synthetic_workspace("synthetic", 400, 11, &results_with_ties());
         let needles = ["candidate 1", "e 12", "0", "12 ", "CANDIDATE", "date 9", "zzz", "ångström", "zoë å", "  "];
         check_every_needle(&workspace, &workspace.jobs[&job_id].clone(), &needles);
 

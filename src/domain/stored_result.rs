@@ -2,15 +2,18 @@
 //! resumes and ATS breakdowns are kept encoded (`encoded`) behind a marker
 //! byte naming the shape that follows; the workspace layer writes and reads
 //! them. The domain reads only the marker, to tell a result that an older
-//! engine made: rerunning it is the service's upgrade, not the customer's
-//! request, so it is not charged.
+//! engine made (rerunning it is the service's upgrade, not the customer's
+//! request, so it is not charged), and the months of experience a current
+//! breakdown leads with, which the score orders rank ties by.
 
+use super::application_index::Standing;
 use super::encoded::{Encoded, ScoredBreakdown};
 
 /// Parsed resumes of engine version 2 start with this byte; version 1 ones
 /// start with the encoding of an `Option` (0 or 1), so none meet.
 pub const RESUME_VERSION_2_MARKER: u8 = 2;
-/// Parsed resumes of engine version 3.
+/// Parsed resumes of engine versions 3 and 4 (version 4 changed only the
+/// breakdown).
 pub const RESUME_VERSION_3_MARKER: u8 = 3;
 /// What the current engine writes first in a parsed resume.
 pub const RESUME_CURRENT_MARKER: u8 = RESUME_VERSION_3_MARKER;
@@ -18,8 +21,32 @@ pub const RESUME_CURRENT_MARKER: u8 = RESUME_VERSION_3_MARKER;
 /// Breakdowns of engine version 3 start with this byte. Older ones start
 /// with their score, at most 100, so the two never meet.
 pub const BREAKDOWN_VERSION_3_MARKER: u8 = 203;
+/// Breakdowns of engine version 4 start with this byte, then the months of
+/// experience the scoring counted ([`RANKING_MONTHS_LENGTH`] bytes,
+/// little-endian), then an encoding laid out as version 3's. The months lead
+/// so that rebuilding the indexes reads them without decoding anything.
+pub const BREAKDOWN_VERSION_4_MARKER: u8 = 204;
 /// What the current engine writes first in a breakdown.
-pub const BREAKDOWN_CURRENT_MARKER: u8 = BREAKDOWN_VERSION_3_MARKER;
+pub const BREAKDOWN_CURRENT_MARKER: u8 = BREAKDOWN_VERSION_4_MARKER;
+/// Length of the months that follow a version 4 breakdown's marker.
+pub const RANKING_MONTHS_LENGTH: usize = 4;
+
+/// The months of experience a breakdown's scoring counted, which break ties
+/// between equal scores. Breakdowns of older engines did not keep them and
+/// rank as 0 months until a (free) rerun brings them up to date.
+pub fn ranking_months(scored: &ScoredBreakdown) -> u32 {
+    match scored.breakdown.bytes() {
+        [BREAKDOWN_VERSION_4_MARKER, first, second, third, fourth, ..] => {
+            u32::from_le_bytes([*first, *second, *third, *fourth])
+        }
+        _ => 0,
+    }
+}
+
+/// Where a scored result stands in the score orders.
+pub fn standing_of(scored: &ScoredBreakdown) -> Standing {
+    Standing::new(scored.overall_score, ranking_months(scored))
+}
 
 /// An older engine made this parsed resume or this breakdown.
 pub fn made_by_an_older_engine(resume: Option<&Encoded>, breakdown: Option<&ScoredBreakdown>) -> bool {
@@ -47,5 +74,16 @@ mod tests {
         assert!(made_by_an_older_engine(Some(&Encoded::new(vec![RESUME_VERSION_2_MARKER, 0])), None));
         assert!(made_by_an_older_engine(Some(&Encoded::new(vec![1, 0])), None), "version 1: an Option first");
         assert!(made_by_an_older_engine(Some(&current_resume), Some(&scored(&[80, 0]))), "a version 2 breakdown");
+        let version_3 = scored(&[BREAKDOWN_VERSION_3_MARKER, 80]);
+        assert!(made_by_an_older_engine(Some(&current_resume), Some(&version_3)), "a version 3 breakdown");
+    }
+
+    #[test]
+    fn current_breakdowns_lead_with_their_months_and_older_ones_rank_as_none() {
+        let current = scored(&[BREAKDOWN_CURRENT_MARKER, 0x8a, 0x00, 0x00, 0x00, 7]);
+        assert_eq!(standing_of(&current), Standing::new(80, 138));
+        assert_eq!(ranking_months(&scored(&[BREAKDOWN_VERSION_3_MARKER, 0x8a, 0, 0, 0])), 0);
+        assert_eq!(ranking_months(&scored(&[80, 0])), 0, "version 2");
+        assert_eq!(ranking_months(&scored(&[BREAKDOWN_CURRENT_MARKER, 0x8a])), 0, "cut short");
     }
 }

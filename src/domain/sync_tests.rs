@@ -16,6 +16,7 @@ use super::encoded::{Encoded, ScoredBreakdown};
 use super::event::{Event, PipelineOutcome, SubmittedApplication};
 use super::ids::{ApplicationId, CommentId, JobId};
 use super::query::{list_applications, ApplicationFilter};
+use super::stored_result::BREAKDOWN_CURRENT_MARKER;
 use super::synthetic::workspace_with_applications;
 use super::time::Timestamp;
 use super::walk::{ListRequest, PageStart, SortOrder};
@@ -77,8 +78,11 @@ fn random_write(workspace: &mut Workspace, job_id: &JobId, rng: &mut StdRng) -> 
         _ => {
             workspace.apply(&Event::AtsUpgradeQueued { application_id: application_id.clone(), at });
             let run = workspace.applications[&application_id].pipeline.run;
-            let breakdown =
-                ScoredBreakdown { overall_score: rng.random_range(0..=100), breakdown: Encoded::new(Vec::new()) };
+            // Few scores and few months, so that ties on both are common.
+            let mut bytes = vec![BREAKDOWN_CURRENT_MARKER];
+            bytes.extend_from_slice(&(rng.random_range(0..4u32) * 12).to_le_bytes());
+            let overall_score = rng.random_range(0..=10) * 10;
+            let breakdown = ScoredBreakdown { overall_score, breakdown: Encoded::new(bytes) };
             workspace.apply(&Event::PipelineCompleted {
                 application_id: application_id.clone(),
                 run,

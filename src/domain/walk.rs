@@ -11,9 +11,9 @@
 //! changed since. Those items are exactly what the next incremental sync
 //! (`updatedAfter`) returns.
 
-use std::cmp::Ordering;
+use std::cmp::{Ordering, Reverse};
 
-pub use super::application_index::{Position, SortOrder, SCORE_MAX};
+pub use super::application_index::{Position, SortOrder, Standing, SCORE_MAX};
 
 /// Where a page starts.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -67,15 +67,19 @@ pub struct ListPage<T> {
 pub fn compare(sort: SortOrder, left: &Position, right: &Position) -> Ordering {
     match (left, right) {
         (
-            Position::Score { score: left_score, ordinal: left_ordinal },
-            Position::Score { score: right_score, ordinal: right_ordinal },
+            Position::Score { standing: left_standing, ordinal: left_ordinal },
+            Position::Score { standing: right_standing, ordinal: right_ordinal },
         ) => {
-            let rank = |score: &Option<u8>| match (sort, score) {
-                (_, None) => u16::from(SCORE_MAX) + 1,
-                (SortOrder::AtsDesc, Some(score)) => u16::from(SCORE_MAX - (*score).min(SCORE_MAX)),
-                (_, Some(score)) => u16::from(*score),
+            // Score in the sort's direction, unscored last; then more months
+            // first in both directions; then oldest first.
+            let rank = |standing: &Option<Standing>| match (sort, standing) {
+                (_, None) => (u16::from(SCORE_MAX) + 1, Reverse(0)),
+                (SortOrder::AtsDesc, Some(standing)) => {
+                    (u16::from(SCORE_MAX - standing.score.min(SCORE_MAX)), Reverse(standing.experience_months))
+                }
+                (_, Some(standing)) => (u16::from(standing.score), Reverse(standing.experience_months)),
             };
-            (rank(left_score), left_ordinal).cmp(&(rank(right_score), right_ordinal))
+            (rank(left_standing), left_ordinal).cmp(&(rank(right_standing), right_ordinal))
         }
         (Position::Created { ordinal: left }, Position::Created { ordinal: right }) => match sort {
             SortOrder::CreatedDesc => right.cmp(left),
@@ -115,9 +119,9 @@ pub fn fits(sort: SortOrder, position: &Position) -> bool {
 }
 
 /// The position of an item in `sort` order, from what each order keys on.
-pub fn position_in(sort: SortOrder, ordinal: u32, score: Option<u8>, name_key: &str, change: u64) -> Position {
+pub fn position_in(sort: SortOrder, ordinal: u32, standing: Option<Standing>, name_key: &str, change: u64) -> Position {
     match sort {
-        SortOrder::AtsDesc | SortOrder::AtsAsc => Position::Score { score, ordinal },
+        SortOrder::AtsDesc | SortOrder::AtsAsc => Position::Score { standing, ordinal },
         SortOrder::CreatedDesc | SortOrder::CreatedAsc => Position::Created { ordinal },
         SortOrder::NameAsc => Position::Name { name_key: name_key.into(), ordinal },
         SortOrder::UpdatedAsc => Position::Change { sequence: change, ordinal },
@@ -129,10 +133,27 @@ mod tests {
     use super::*;
 
     #[test]
-    fn score_positions_compare_as_the_index_orders_them_with_unscored_last_both_ways() {
-        let at = |score: Option<u8>, ordinal| Position::Score { score, ordinal };
-        let descending = [at(Some(100), 4), at(Some(90), 1), at(Some(90), 2), at(Some(0), 0), at(None, 3)];
-        let ascending = [at(Some(0), 0), at(Some(90), 1), at(Some(90), 2), at(Some(100), 4), at(None, 3)];
+    fn score_positions_compare_as_the_index_orders_them_with_more_months_first_in_ties_and_unscored_last_both_ways() {
+        let at = |standing: Option<(u8, u32)>, ordinal| Position::Score {
+            standing: standing.map(|(score, months)| Standing::new(score, months)),
+            ordinal,
+        };
+        let descending = [
+            at(Some((100, 0)), 4),
+            at(Some((90, 30)), 5),
+            at(Some((90, 0)), 1),
+            at(Some((90, 0)), 2),
+            at(Some((0, 9)), 0),
+            at(None, 3),
+        ];
+        let ascending = [
+            at(Some((0, 9)), 0),
+            at(Some((90, 30)), 5),
+            at(Some((90, 0)), 1),
+            at(Some((90, 0)), 2),
+            at(Some((100, 0)), 4),
+            at(None, 3),
+        ];
         for (sort, order) in [(SortOrder::AtsDesc, descending), (SortOrder::AtsAsc, ascending)] {
             for pair in order.windows(2) {
                 assert_eq!(compare(sort, &pair[0], &pair[1]), Ordering::Less, "{sort:?} {pair:?}");

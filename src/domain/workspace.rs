@@ -244,10 +244,16 @@ impl Workspace {
             Event::ApplicationSubmitted(submitted) => self.apply_submitted(submitted),
             Event::StageChanged { application_id, stage_id, at } => {
                 let Some(application) = self.applications.get_mut(application_id).map(Arc::make_mut) else { return };
-                let score = application.ats_score();
+                let standing = application.standing();
                 let name_key = application.name_key();
                 if let Some(job_applications) = self.job_applications.get_mut(&application.job_id) {
-                    job_applications.move_stage(application.ordinal, &application.stage_id, stage_id, score, &name_key);
+                    job_applications.move_stage(
+                        application.ordinal,
+                        &application.stage_id,
+                        stage_id,
+                        standing,
+                        &name_key,
+                    );
                 }
                 application.stage_id = stage_id.clone();
                 application.updated_at = *at;
@@ -385,7 +391,7 @@ impl Workspace {
             PipelineOutcome::Completed { resume, breakdown } => {
                 application.resume = Some(resume.clone());
                 if let Some(breakdown) = breakdown {
-                    let previous = application.ats_score();
+                    let previous = application.standing();
                     application.ats = Some(breakdown.clone());
                     application.pipeline.state = PipelineState::Done;
                     application.pipeline.reason = None;
@@ -394,7 +400,7 @@ impl Workspace {
                             application.ordinal,
                             &application.stage_id,
                             previous,
-                            application.ats_score(),
+                            application.standing(),
                         );
                     }
                 } else {

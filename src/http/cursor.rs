@@ -8,13 +8,16 @@
 //!
 //! Layout (then base64url without padding): version, listing, one 32-bit
 //! FNV-1a fingerprint per parameter of that listing, pin flag and pin, and
-//! the position: its kind, then its fields.
+//! the position: its kind, then its fields. A score position is kind 5:
+//! score, the months that rank ties, ordinal. Kind 1, a score position
+//! without months, is what releases before the months tie-break issued; it
+//! still reads, as 0 months, which is how those releases' results rank.
 
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 
 use crate::domain::limits::NAME_LENGTH_MAX;
-use crate::domain::walk::{Position, WalkFrom};
+use crate::domain::walk::{Position, Standing, WalkFrom};
 
 const CURSOR_VERSION: u8 = 1;
 /// Longest cursor text accepted: a name position at the longest name, in
@@ -74,9 +77,10 @@ pub fn encode(binding: &QueryBinding<'_>, walk: &WalkFrom) -> String {
         }
     }
     match &walk.position {
-        Position::Score { score, ordinal } => {
-            bytes.push(1);
-            bytes.push(score.unwrap_or(u8::MAX));
+        Position::Score { standing, ordinal } => {
+            bytes.push(5);
+            bytes.push(standing.map_or(u8::MAX, |standing| standing.score));
+            bytes.extend_from_slice(&standing.map_or(0, |standing| standing.experience_months).to_be_bytes());
             bytes.extend_from_slice(&ordinal.to_be_bytes());
         }
         Position::Created { ordinal } => {
@@ -123,13 +127,15 @@ pub fn decode(text: &str, binding: &QueryBinding<'_>) -> Result<WalkFrom, Cursor
         _ => return Err(CursorError::Malformed),
     };
     let position = match reader.byte()? {
-        1 => {
+        kind @ (1 | 5) => {
             let score = match reader.byte()? {
                 u8::MAX => None,
                 score if score <= crate::domain::walk::SCORE_MAX => Some(score),
                 _ => return Err(CursorError::Malformed),
             };
-            Position::Score { score, ordinal: reader.u32()? }
+            let experience_months = if kind == 5 { reader.u32()? } else { 0 };
+            let standing = score.map(|score| Standing::new(score, experience_months));
+            Position::Score { standing, ordinal: reader.u32()? }
         }
         2 => Position::Created { ordinal: reader.u32()? },
         3 => {
@@ -190,8 +196,9 @@ mod tests {
 
     fn positions() -> impl Strategy<Value = Position> {
         prop_oneof![
-            (proptest::option::of(0u8..=100), any::<u32>())
-                .prop_map(|(score, ordinal)| Position::Score { score, ordinal }),
+            (proptest::option::of((0u8..=100, any::<u32>())), any::<u32>()).prop_map(|(standing, ordinal)| {
+                Position::Score { standing: standing.map(|(score, months)| Standing::new(score, months)), ordinal }
+            }),
             any::<u32>().prop_map(|ordinal| Position::Created { ordinal }),
             ("\\PC{0,200}", any::<u32>()).prop_map(|(name, ordinal)| Position::Name { name_key: name.into(), ordinal }),
             (any::<u64>(), any::<u32>()).prop_map(|(sequence, ordinal)| Position::Change { sequence, ordinal }),
@@ -214,6 +221,18 @@ mod tests {
         fn any_text_is_refused_or_read_without_panicking(text in "\\PC{0,300}") {
             let _ = decode(&text, &binding("stage_a"));
         }
+    }
+
+    #[test]
+    fn a_score_cursor_of_a_release_before_the_months_tie_break_reads_as_zero_months() {
+        let mut bytes = vec![CURSOR_VERSION, Listing::Applications.code()];
+        for (_, value) in &binding("stage_a").parameters {
+            bytes.extend_from_slice(&fingerprint(value).to_be_bytes());
+        }
+        bytes.extend_from_slice(&[0, 1, 87, 0, 0, 0, 9]);
+        let read = decode(&URL_SAFE_NO_PAD.encode(bytes), &binding("stage_a"));
+        let position = Position::Score { standing: Some(Standing::new(87, 0)), ordinal: 9 };
+        assert_eq!(read, Ok(WalkFrom { position, pinned_at: None }));
     }
 
     #[test]

@@ -20,8 +20,8 @@ use crate::domain::resume::version_1::ParsedResumeVersion1;
 use crate::domain::resume::version_2::ParsedResumeVersion2;
 use crate::domain::resume::ParsedResume;
 use crate::domain::stored_result::{
-    BREAKDOWN_CURRENT_MARKER, BREAKDOWN_VERSION_3_MARKER, RESUME_CURRENT_MARKER, RESUME_VERSION_2_MARKER,
-    RESUME_VERSION_3_MARKER,
+    BREAKDOWN_CURRENT_MARKER, BREAKDOWN_VERSION_3_MARKER, BREAKDOWN_VERSION_4_MARKER, RANKING_MONTHS_LENGTH,
+    RESUME_CURRENT_MARKER, RESUME_VERSION_2_MARKER, RESUME_VERSION_3_MARKER,
 };
 use crate::engine::{self, YearMonth, ENGINE_VERSION};
 use crate::extract::isolated::{extract_bounded, ExtractorProgram};
@@ -117,7 +117,8 @@ fn load_resume(job: &PipelineJob) -> Result<Vec<u8>, BlobError> {
 /// The result as the state keeps it: encoded once, here, off the actor.
 // A new engine version writes new markers, so that results it replaces
 // read as older ones (see `stored_result`) and their rerun is free.
-const _: () = assert!(RESUME_CURRENT_MARKER as u32 == ENGINE_VERSION);
+// Engine version 4 changed the breakdown only; parsed resumes keep version 3's shape.
+const _: () = assert!(RESUME_CURRENT_MARKER as u32 == 3 && ENGINE_VERSION == 4);
 const _: () = assert!(BREAKDOWN_CURRENT_MARKER as u32 == 200 + ENGINE_VERSION);
 
 /// A parsed resume as the state keeps it: the marker, then the encoding.
@@ -128,12 +129,13 @@ pub fn encode_resume(resume: &ParsedResume) -> Result<Vec<u8>, codec::CodecError
 }
 
 fn encode_outcome(resume: &ParsedResume, breakdown: Option<&AtsBreakdown>) -> PipelineOutcome {
+    let ranking_months = resume.total_experience_months.unwrap_or(0);
     let encoded = encode_resume(resume).and_then(|resume| {
         let breakdown = match breakdown {
             None => None,
             Some(breakdown) => Some(ScoredBreakdown {
                 overall_score: breakdown.overall_score,
-                breakdown: Encoded::new(encode_breakdown(breakdown)?),
+                breakdown: Encoded::new(encode_breakdown(breakdown, ranking_months)?),
             }),
         };
         Ok((Encoded::new(resume), breakdown))
@@ -158,20 +160,34 @@ pub fn decode_resume(encoded: &Encoded) -> Result<ParsedResume, CodecError> {
     decoded
 }
 
-/// An ATS breakdown as the state keeps it: the marker, then the encoding.
-fn encode_breakdown(breakdown: &AtsBreakdown) -> Result<Vec<u8>, codec::CodecError> {
+/// An ATS breakdown as the state keeps it: the marker, the months of
+/// experience the score orders rank its ties by, then the encoding.
+fn encode_breakdown(breakdown: &AtsBreakdown, ranking_months: u32) -> Result<Vec<u8>, codec::CodecError> {
     let mut bytes = vec![BREAKDOWN_CURRENT_MARKER];
+    bytes.extend_from_slice(&ranking_months.to_le_bytes());
     codec::encode_into(breakdown, &mut bytes)?;
     Ok(bytes)
 }
 
+/// The encoding of a breakdown of engine version 3 or 4, which share their
+/// layout after the marker and the months; `None` for older ones.
+fn breakdown_body(stored: &[u8]) -> Option<Result<&[u8], CodecError>> {
+    match stored.split_first() {
+        Some((&BREAKDOWN_VERSION_3_MARKER, rest)) => Some(Ok(rest)),
+        Some((&BREAKDOWN_VERSION_4_MARKER, rest)) => Some(
+            rest.get(RANKING_MONTHS_LENGTH..)
+                .ok_or_else(|| CodecError::Decode("a breakdown ends inside its months".into())),
+        ),
+        _ => None,
+    }
+}
+
 /// Decodes an ATS breakdown kept by the state; version 2 ones are converted.
 pub fn decode_breakdown(scored: &ScoredBreakdown) -> Result<AtsBreakdown, CodecError> {
-    let decoded = match scored.breakdown.bytes().split_first() {
-        Some((&BREAKDOWN_VERSION_3_MARKER, rest)) => codec::decode(rest),
-        _ => codec::decode::<AtsBreakdownVersion2>(scored.breakdown.bytes()).map(AtsBreakdown::from),
-    };
-    decoded
+    match breakdown_body(scored.breakdown.bytes()) {
+        Some(body) => codec::decode(body?),
+        None => codec::decode::<AtsBreakdownVersion2>(scored.breakdown.bytes()).map(AtsBreakdown::from),
+    }
 }
 
 /// A stored parsed resume's encoding in the current engine's shape, without
@@ -191,7 +207,10 @@ pub fn read_resume(bytes: &[u8]) -> Result<ParsedResume<&str>, CodecError> {
 /// A stored breakdown's encoding in the current engine's shape, as
 /// [`current_resume_bytes`] gives a parsed resume's.
 pub fn current_breakdown_bytes(scored: &ScoredBreakdown) -> Result<Cow<'_, [u8]>, CodecError> {
-    current_bytes(scored.breakdown.bytes(), BREAKDOWN_CURRENT_MARKER, || decode_breakdown(scored))
+    match breakdown_body(scored.breakdown.bytes()) {
+        Some(body) => body.map(Cow::Borrowed),
+        None => codec::encode(&decode_breakdown(scored)?).map(Cow::Owned),
+    }
 }
 
 /// `stored` after its marker when that is `current_marker`; otherwise what
@@ -295,10 +314,19 @@ mod tests {
         assert_eq!(verdicts, [Verdict::Met, Verdict::Partial, Verdict::Missing]);
         assert_eq!((read.overall_score, read.engine_version, read.missing_must_have_multiplier), (88, 2, 1.0));
 
-        let current = AtsBreakdown { engine_version: 3, missing_must_have_multiplier: 0.5, ..read };
+        let current = AtsBreakdown { engine_version: ENGINE_VERSION, missing_must_have_multiplier: 0.5, ..read };
         let stored =
-            ScoredBreakdown { overall_score: 88, breakdown: Encoded::new(encode_breakdown(&current).unwrap()) };
+            ScoredBreakdown { overall_score: 88, breakdown: Encoded::new(encode_breakdown(&current, 138).unwrap()) };
         assert_eq!(decode_breakdown(&stored).unwrap(), current);
+        assert_eq!(crate::domain::stored_result::ranking_months(&stored), 138);
+        assert!(matches!(current_breakdown_bytes(&stored).unwrap(), Cow::Borrowed(_)));
+
+        // Version 3 is version 4 without the months: it still reads, borrowed.
+        let mut version_3 = vec![BREAKDOWN_VERSION_3_MARKER];
+        codec::encode_into(&AtsBreakdown { engine_version: 3, ..current.clone() }, &mut version_3).unwrap();
+        let stored = ScoredBreakdown { overall_score: 88, breakdown: Encoded::new(version_3) };
+        assert_eq!(decode_breakdown(&stored).unwrap().engine_version, 3);
+        assert!(matches!(current_breakdown_bytes(&stored).unwrap(), Cow::Borrowed(_)));
     }
 
     /// A read serialises what it decoded, so comparing the two decodes'

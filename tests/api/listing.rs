@@ -165,3 +165,46 @@ fn names(reply: &Reply) -> Vec<&str> {
         .map(|item| item["candidateName"].as_str().unwrap())
         .collect()
 }
+
+/// A resume meeting every criterion of the paid job, with one job of
+/// `start` to December 2019.
+fn resume_with_experience_from(name: &str, start: &str) -> String {
+    format!(
+        "{name}\n\nSKILLS\nRust, PostgreSQL, Kafka\n\nEXPERIENCE\nSenior Engineer — Acme Corp\n{start} – Dec 2019\n\
+         - Built Rust services on PostgreSQL\n"
+    )
+}
+
+#[actix_web::test]
+async fn equal_scores_list_the_candidate_with_more_months_of_experience_first_then_the_older_application() {
+    let app = spawn_app().await;
+    let fixture = fixture(&app, "acme").await;
+    let mut ids = Vec::new();
+    for (name, start) in [("Cy Short", "Jan 2015"), ("Ana Long", "Jan 2010"), ("Bo Long", "Jan 2010")] {
+        let resume = resume_with_experience_from(name, start);
+        let id = app.apply_with_resume(fixture.paid_job_id(), name, &resume).await;
+        let ats = app.wait_for_pipeline(&fixture.key, &id).await;
+        assert_eq!(ats["ats"]["overallScore"], 100, "{name}: {ats}");
+        ids.push(id);
+        app.clock.advance_milliseconds(1_000);
+    }
+    // 120 months, 120 months, 60 months: all past the 3-year minimum, so the score ties.
+    let expected = ["Ana Long", "Bo Long", "Cy Short"];
+    for sort in ["ats-desc", "ats-asc"] {
+        assert_eq!(names(&applications(&app, &fixture, &format!("sort={sort}")).await), expected, "{sort}");
+        let searched = applications(&app, &fixture, &format!("sort={sort}&name=o")).await;
+        assert_eq!(names(&searched), expected, "{sort}, searched by name");
+    }
+    // A walk by cursor one at a time keeps the order across the tie.
+    let mut walked = Vec::new();
+    let mut query = "sort=ats-desc&limit=1".to_owned();
+    loop {
+        let page = applications(&app, &fixture, &query).await;
+        walked.extend(names(&page).into_iter().map(str::to_owned));
+        match page.data()["pagination"]["nextCursor"].as_str() {
+            Some(cursor) => query = format!("sort=ats-desc&limit=1&cursor={cursor}"),
+            None => break,
+        }
+    }
+    assert_eq!(walked, expected);
+}

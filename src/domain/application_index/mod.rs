@@ -6,33 +6,41 @@
 //! The index knows applications only by their *ordinal*: a dense `u32`
 //! assigned in creation order within a job (0, 1, 2, ...; never reused), so
 //! ordinal order is creation order. Alongside the ordinal it is told each
-//! member's score (`None` until the application has been scored, otherwise
-//! `0..=SCORE_MAX`) and its *name key* (the candidate name lower-cased, which
+//! member's [`Standing`] (`None` until the application has been scored,
+//! otherwise its score `0..=SCORE_MAX` and the months of experience the
+//! scoring counted) and its *name key* (the candidate name lower-cased, which
 //! never changes). Callers map ordinals back to applications.
 //!
 //! # Ordering rules
 //!
 //! | [`SortOrder`]   | order                                   | ties               |
 //! |-----------------|-----------------------------------------|--------------------|
-//! | `AtsDesc`       | score 100 → 0, then unscored            | ordinal ascending  |
-//! | `AtsAsc`        | score 0 → 100, then unscored            | ordinal ascending  |
+//! | `AtsDesc`       | score 100 → 0, then unscored            | months descending, |
+//! |                 |                                         | ordinal ascending  |
+//! | `AtsAsc`        | score 0 → 100, then unscored            | months descending, |
+//! |                 |                                         | ordinal ascending  |
 //! | `CreatedDesc`   | ordinal descending                      | (ordinals unique)  |
 //! | `CreatedAsc`    | ordinal ascending                       | (ordinals unique)  |
 //! | `NameAsc`       | name key ascending, by byte order       | ordinal ascending  |
 //! | `UpdatedAsc`    | change sequence ascending               | ordinal ascending  |
 //!
 //! Unscored members come last in both score orders: "not scored yet" is not a
-//! low score. A `min_score` filter keeps members whose score is at least the
+//! low score. Between equal scores the candidate with more months of
+//! experience comes first in both directions, as a recruiter reads a tie
+//! whichever end of the list they start from; the score is a 0-100 integer
+//! and cannot tell 138 months from 161 once both are past a job's minimum. A `min_score` filter keeps members whose score is at least the
 //! minimum and always drops unscored members; a minimum above [`SCORE_MAX`]
 //! keeps nobody.
 //!
 //! # Shape, and why
 //!
 //! * **Score buckets.** Scores are small integers, so members are kept in 102
-//!   buckets: one per score `0..=100` and one for unscored. Each bucket holds
-//!   its ordinals ascending, which is exactly the tie rule of both score
-//!   orders. Bucket lengths answer "how many score at least N" and let a page
-//!   skip whole buckets to reach its offset without touching members.
+//!   buckets: one per score `0..=100` and one for unscored, each twice: by
+//!   ordinal ascending (the creation orders merge these under a score filter)
+//!   and *ranked*, by `(u32::MAX - months, ordinal)` ascending, which is the
+//!   tie rule of both score orders. Bucket lengths answer "how many score at
+//!   least N" and let a page skip whole buckets to reach its offset without
+//!   touching members.
 //! * **Creation list.** All members' ordinals, ascending, for the created
 //!   orders without a filter. With a filter, the qualifying buckets (each
 //!   already in ordinal order) are merged through a binary heap.
@@ -89,6 +97,7 @@
 //! caller. They fail a `debug_assert!`; in release builds the call is ignored
 //! so the index stays consistent.
 
+mod buckets;
 mod merge;
 mod sorted_ordinals;
 #[cfg(test)]
@@ -96,6 +105,7 @@ mod tests;
 
 use std::collections::BTreeSet;
 
+use buckets::*;
 use merge::*;
 use sorted_ordinals::*;
 
@@ -114,8 +124,22 @@ const NOT_A_MEMBER: u8 = u8::MAX;
 /// insert or remove inside a run is a few kilobytes.
 const DEFAULT_BLOCK_CAPACITY: usize = 1024;
 
-/// A member given in bulk: its ordinal, score, name key and change sequence.
-pub type BulkMember = (u32, Option<u8>, Box<str>, u64);
+/// A member given in bulk: its ordinal, standing, name key and change sequence.
+pub type BulkMember = (u32, Option<Standing>, Box<str>, u64);
+
+/// What the score orders rank a scored member by: its score, then, between
+/// equal scores, the months of experience its scoring counted (more first).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Standing {
+    pub score: u8,
+    pub experience_months: u32,
+}
+
+impl Standing {
+    pub fn new(score: u8, experience_months: u32) -> Self {
+        Self { score, experience_months }
+    }
+}
 
 /// A member's place in the change order: its change sequence, then its
 /// ordinal (sequences are unique per workspace once assigned; the ordinal
@@ -126,9 +150,9 @@ type ChangeKey = (u64, u32);
 /// documentation for the full rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SortOrder {
-    /// Highest score first, unscored last; ties oldest first.
+    /// Highest score first, unscored last; ties most experienced, then oldest, first.
     AtsDesc,
-    /// Lowest score first, unscored last; ties oldest first.
+    /// Lowest score first, unscored last; ties most experienced, then oldest, first.
     AtsAsc,
     /// Newest first.
     CreatedDesc,
@@ -163,7 +187,7 @@ impl SortOrder {
 /// the set changes around it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Position {
-    Score { score: Option<u8>, ordinal: u32 },
+    Score { standing: Option<Standing>, ordinal: u32 },
     Created { ordinal: u32 },
     Name { name_key: Box<str>, ordinal: u32 },
     Change { sequence: u64, ordinal: u32 },
@@ -174,6 +198,7 @@ pub enum Position {
 #[derive(Clone, Debug, Default)]
 pub struct OrderedApplications {
     score_buckets: ScoreBuckets,
+    ranked_buckets: ScoreBuckets<RankKey>,
     by_creation: SortedOrdinals,
     by_name: BTreeSet<(Box<str>, u32)>,
     by_change: SortedOrdinals<DEFAULT_BLOCK_CAPACITY, ChangeKey>,
@@ -197,22 +222,31 @@ impl OrderedApplications {
         let mut index = Self::new();
         let mut names = Vec::new();
         let mut changes = Vec::new();
-        for (ordinal, score, name_key, change) in members {
+        let mut ranked = Vec::new();
+        for (ordinal, standing, name_key, change) in members {
             let ascending = index.by_creation.largest().is_none_or(|largest| largest < ordinal);
-            if !precondition(score_is_valid(score), "score above SCORE_MAX")
+            if !precondition(score_is_valid(score_of(standing)), "score above SCORE_MAX")
                 || !precondition(ascending, "bulk members out of ordinal order")
             {
                 continue;
             }
-            let inserted = index.insert_in_score_and_creation_orders(ordinal, score);
-            debug_assert!(inserted, "an ascending ordinal was already present");
+            let bucket = bucket_for(score_of(standing));
+            index.set_bucket_of(ordinal, bucket);
+            index.score_buckets.bucket_mut(bucket).append(ordinal);
+            index.by_creation.append(ordinal);
+            ranked.push((bucket, rank_key(standing, ordinal)));
             names.push((name_key, ordinal));
             changes.push((change, ordinal));
         }
         names.sort_unstable();
         changes.sort_unstable();
+        ranked.sort_unstable();
         for change in changes {
             index.by_change.append(change);
+        }
+        // Sorted, so every key is appended to the end of its bucket.
+        for (bucket, key) in ranked {
+            index.ranked_buckets.bucket_mut(bucket).append(key);
         }
         // Sorted input makes this a linear bulk build.
         index.by_name = names.into_iter().collect();
@@ -221,13 +255,13 @@ impl OrderedApplications {
 
     /// Adds a member. The ordinal must not be a member already and the score
     /// must be at most [`SCORE_MAX`].
-    pub fn insert(&mut self, ordinal: u32, score: Option<u8>, name_key: &str, change: u64) {
-        if !precondition(score_is_valid(score), "score above SCORE_MAX")
+    pub fn insert(&mut self, ordinal: u32, standing: Option<Standing>, name_key: &str, change: u64) {
+        if !precondition(score_is_valid(score_of(standing)), "score above SCORE_MAX")
             || !precondition(!self.contains(ordinal), "ordinal is already a member")
         {
             return;
         }
-        let inserted_in_orders = self.insert_in_score_and_creation_orders(ordinal, score);
+        let inserted_in_orders = self.insert_in_score_and_creation_orders(ordinal, standing);
         let inserted_by_name = self.by_name.insert((name_key.into(), ordinal));
         let inserted_by_change = self.by_change.insert((change, ordinal));
         debug_assert!(
@@ -238,24 +272,29 @@ impl OrderedApplications {
 
     /// Records a new member's bucket and adds it to its score bucket and the
     /// creation list; whether both took it (neither held it already).
-    fn insert_in_score_and_creation_orders(&mut self, ordinal: u32, score: Option<u8>) -> bool {
-        let bucket = bucket_for(score);
+    fn insert_in_score_and_creation_orders(&mut self, ordinal: u32, standing: Option<Standing>) -> bool {
+        let bucket = bucket_for(score_of(standing));
         self.set_bucket_of(ordinal, bucket);
         let inserted_in_bucket = self.score_buckets.bucket_mut(bucket).insert(ordinal);
+        let inserted_ranked = self.ranked_buckets.bucket_mut(bucket).insert(rank_key(standing, ordinal));
         let inserted_by_creation = self.by_creation.insert(ordinal);
-        inserted_in_bucket && inserted_by_creation
+        inserted_in_bucket && inserted_ranked && inserted_by_creation
     }
 
-    /// Removes a member, given the score, name key and change sequence it
+    /// Removes a member, given the standing, name key and change sequence it
     /// currently has here.
-    pub fn remove(&mut self, ordinal: u32, score: Option<u8>, name_key: &str, change: u64) {
+    pub fn remove(&mut self, ordinal: u32, standing: Option<Standing>, name_key: &str, change: u64) {
         let Some(bucket) = self.bucket_of(ordinal) else {
             precondition(false, "removing an ordinal that is not a member");
             return;
         };
+        let score = score_of(standing);
         if !precondition(
             score_is_valid(score) && bucket == bucket_for(score),
             "removing with a score other than the member's current score",
+        ) || !precondition(
+            self.ranked_buckets.bucket(bucket).contains(rank_key(standing, ordinal)),
+            "removing with months other than the member's",
         ) {
             return;
         }
@@ -272,28 +311,40 @@ impl OrderedApplications {
         }
         self.by_name.remove(&name_entry);
         let removed_from_bucket = self.score_buckets.bucket_mut(bucket).remove(ordinal);
+        let removed_ranked = self.ranked_buckets.bucket_mut(bucket).remove(rank_key(standing, ordinal));
         let removed_by_creation = self.by_creation.remove(ordinal);
         debug_assert!(
-            removed_from_bucket && removed_by_creation,
+            removed_from_bucket && removed_ranked && removed_by_creation,
             "a member ordinal was missing from one of the orders"
         );
         self.bucket_by_ordinal[ordinal as usize] = NOT_A_MEMBER;
     }
 
-    /// Moves a member from its `previous` score to its `next` score.
-    pub fn rescore(&mut self, ordinal: u32, previous: Option<u8>, next: Option<u8>) {
+    /// Moves a member from its `previous` standing to its `next` standing.
+    pub fn rescore(&mut self, ordinal: u32, previous: Option<Standing>, next: Option<Standing>) {
         let Some(current_bucket) = self.bucket_of(ordinal) else {
             precondition(false, "rescoring an ordinal that is not a member");
             return;
         };
         if !precondition(
-            score_is_valid(previous) && current_bucket == bucket_for(previous),
+            score_is_valid(score_of(previous)) && current_bucket == bucket_for(score_of(previous)),
             "rescoring from a score other than the member's current score",
-        ) || !precondition(score_is_valid(next), "score above SCORE_MAX")
+        ) || !precondition(score_is_valid(score_of(next)), "score above SCORE_MAX")
         {
             return;
         }
-        let next_bucket = bucket_for(next);
+        if previous == next {
+            return;
+        }
+        if !precondition(
+            self.ranked_buckets.bucket_mut(current_bucket).remove(rank_key(previous, ordinal)),
+            "rescoring from months other than the member's",
+        ) {
+            return;
+        }
+        let next_bucket = bucket_for(score_of(next));
+        let inserted_ranked = self.ranked_buckets.bucket_mut(next_bucket).insert(rank_key(next, ordinal));
+        debug_assert!(inserted_ranked, "a ranked key was present twice");
         if next_bucket == current_bucket {
             return;
         }
@@ -410,26 +461,26 @@ impl OrderedApplications {
     ) -> Box<dyn Iterator<Item = u32> + '_> {
         let keeps = move |ordinal: u32| min_score.is_none_or(|minimum| self.is_scored_at_least(ordinal, minimum));
         match (sort, position) {
-            (SortOrder::AtsDesc | SortOrder::AtsAsc, &Position::Score { score, ordinal }) => {
+            (SortOrder::AtsDesc | SortOrder::AtsAsc, &Position::Score { standing, ordinal }) => {
+                let standing = standing.filter(|standing| standing.score <= SCORE_MAX);
+                let score = score_of(standing);
                 let direction =
                     if sort == SortOrder::AtsDesc { ScoreDirection::HighestFirst } else { ScoreDirection::LowestFirst };
                 let every_bucket = buckets_in_score_order(direction, None);
                 let qualifying = buckets_in_score_order(direction, min_score);
-                let start = bucket_for(score.filter(|&score| score <= SCORE_MAX));
+                let start = bucket_for(score);
                 let later = every_bucket
                     .into_iter()
                     .skip_while(move |&bucket| bucket != start)
                     .skip(1)
                     .filter(move |bucket| qualifying.contains(bucket));
                 let rest_of_start = self
-                    .score_buckets
+                    .ranked_buckets
                     .bucket(start)
-                    .ascending_after(ordinal)
+                    .ascending_after(rank_key(standing, ordinal))
+                    .map(|(_, ordinal)| ordinal)
                     .filter(move |_| min_score.is_none_or(|minimum| score.is_some_and(|score| score >= minimum)));
-                Box::new(
-                    rest_of_start
-                        .chain(later.flat_map(move |bucket| self.score_buckets.bucket(bucket).ascending_from(0))),
-                )
+                Box::new(rest_of_start.chain(later.flat_map(move |bucket| self.ranked_in(bucket, 0))))
             }
             (SortOrder::CreatedAsc, &Position::Created { ordinal }) => match min_score {
                 None => Box::new(self.by_creation.ascending_after(ordinal)),
@@ -463,7 +514,7 @@ impl OrderedApplications {
     }
 
     /// The score orders: buckets in score order (unscored last, unless
-    /// filtered out), each bucket's ordinals ascending. Whole buckets before
+    /// filtered out), each bucket in rank order. Whole buckets before
     /// the offset are skipped by their lengths; the rest of the offset is a
     /// position inside the first bucket that is not skipped.
     fn score_order_from(
@@ -486,9 +537,14 @@ impl OrderedApplications {
         Box::new(buckets_in_order.into_iter().skip(first_bucket_position).enumerate().flat_map(
             move |(position, bucket)| {
                 let start = if position == 0 { offset_in_first_bucket } else { 0 };
-                self.score_buckets.bucket(bucket).ascending_from(start)
+                self.ranked_in(bucket, start)
             },
         ))
+    }
+
+    /// The ordinals of one score bucket in rank order, from `position` on.
+    fn ranked_in(&self, bucket: usize, position: usize) -> impl Iterator<Item = u32> + '_ {
+        self.ranked_buckets.bucket(bucket).ascending_from(position).map(|(_, ordinal)| ordinal)
     }
 
     /// The non-empty buckets of scores `minimum..=SCORE_MAX`.
@@ -536,59 +592,4 @@ impl OrderedApplications {
 fn precondition(holds: bool, violation: &str) -> bool {
     debug_assert!(holds, "OrderedApplications: {violation}");
     holds
-}
-
-fn score_is_valid(score: Option<u8>) -> bool {
-    score.is_none_or(|score| score <= SCORE_MAX)
-}
-
-fn bucket_for(score: Option<u8>) -> usize {
-    score.map_or(UNSCORED_BUCKET, usize::from)
-}
-
-/// Bucket indexes of the scores `minimum..=SCORE_MAX`; empty when the
-/// minimum is above `SCORE_MAX`.
-fn qualifying_score_buckets(minimum: u8) -> std::ops::RangeInclusive<usize> {
-    usize::from(minimum)..=usize::from(SCORE_MAX)
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum ScoreDirection {
-    HighestFirst,
-    LowestFirst,
-}
-
-/// Bucket indexes in the order a score sort visits them: the qualifying
-/// scores in `direction`, then the unscored bucket when nothing filters it
-/// out.
-fn buckets_in_score_order(direction: ScoreDirection, min_score: Option<u8>) -> Vec<usize> {
-    let scores = qualifying_score_buckets(min_score.unwrap_or(0));
-    let mut buckets: Vec<usize> = match direction {
-        ScoreDirection::HighestFirst => scores.rev().collect(),
-        ScoreDirection::LowestFirst => scores.collect(),
-    };
-    if min_score.is_none() {
-        buckets.push(UNSCORED_BUCKET);
-    }
-    buckets
-}
-
-/// One sorted ordinal list per score, plus one for unscored members.
-#[derive(Clone, Debug)]
-struct ScoreBuckets(Box<[SortedOrdinals; BUCKET_COUNT]>);
-
-impl Default for ScoreBuckets {
-    fn default() -> Self {
-        Self(Box::new(std::array::from_fn(|_| SortedOrdinals::default())))
-    }
-}
-
-impl ScoreBuckets {
-    fn bucket(&self, bucket: usize) -> &SortedOrdinals {
-        &self.0[bucket]
-    }
-
-    fn bucket_mut(&mut self, bucket: usize) -> &mut SortedOrdinals {
-        &mut self.0[bucket]
-    }
 }

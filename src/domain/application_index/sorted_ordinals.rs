@@ -179,6 +179,11 @@ impl<const BLOCK_CAPACITY: usize, T: Copy + Ord> SortedOrdinals<BLOCK_CAPACITY, 
         self.block_lengths.prefix(block_index) + within
     }
 
+    /// Whether `value` is a member. O(log n).
+    pub(super) fn contains(&self, value: T) -> bool {
+        self.rank(value, true) > self.rank(value, false)
+    }
+
     /// The members above `value`, ascending.
     pub(super) fn ascending_after(&self, value: T) -> impl Iterator<Item = T> + '_ {
         self.ascending_from(self.rank(value, true))

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 pub mod version_1;
 pub mod version_2;
 
-/// Structured data extracted from one resume (engine version 3; results of
+/// Structured data extracted from one resume (engine versions 3 and 4; results of
 /// engine versions 1 and 2 are read through `version_1` and `version_2`).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct ParsedResume<S = String> {

@@ -148,7 +148,7 @@ pub const APPLICATION_SORTS: [(&str, SortOrder); 6] = [
         ("name" = Option<String>, Query, max_length = 200, description = "Only candidates whose name contains this, ignoring case."),
         ("atsScoreMin" = Option<f64>, Query, minimum = 0, maximum = 100, description = "Only applications scored at least this."),
         ("updatedAfter" = Option<String>, Query, description = "Only applications changed after this: a `changeSequence`, or an ISO 8601 time."),
-        ("sort" = Option<ApplicationSortText>, Query, description = "The order (default `created-desc`); `updated-asc` is change order, for syncing."),
+        ("sort" = Option<ApplicationSortText>, Query, description = "The order (default `created-desc`); `updated-asc` is change order, for syncing. In `ats-desc` and `ats-asc`, equal scores list the candidate with more months of experience first, then the older application; unscored applications come last."),
         ("cursor" = Option<String>, Query, description = "Continue from a page's `pagination.nextCursor` (instead of `offset`)."),
         ("offset" = Option<i64>, Query, minimum = 0, description = "Items to skip (default 0)."),
         ("limit" = Option<i64>, Query, minimum = 1, description = "Items in the page (default 20; above 100 is taken as 100)."),

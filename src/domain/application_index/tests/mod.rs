@@ -1,5 +1,7 @@
 //! Specifications of the index, against a model that sorts everything.
 
+mod properties;
+
 use super::*;
 use proptest::prelude::*;
 use std::collections::BTreeMap;
@@ -10,25 +12,34 @@ const EVERY_SORT_ORDER: [SortOrder; 6] = SortOrder::ALL;
 /// documented rules.
 #[derive(Clone, Debug, Default)]
 struct Model {
-    members: BTreeMap<u32, (Option<u8>, String)>,
+    members: BTreeMap<u32, (Option<Standing>, String)>,
+}
+
+/// A score with no months counted, as most hand-written cases want.
+fn scored(score: u8) -> Option<Standing> {
+    Some(Standing::new(score, 0))
 }
 
 impl Model {
     fn ordered(&self, sort: SortOrder, min_score: Option<u8>) -> Vec<u32> {
-        let mut members: Vec<(u32, Option<u8>, &str)> = self
+        let mut members: Vec<(u32, Option<Standing>, &str)> = self
             .members
             .iter()
-            .map(|(&ordinal, (score, name_key))| (ordinal, *score, name_key.as_str()))
-            .filter(|(_, score, _)| match min_score {
+            .map(|(&ordinal, (standing, name_key))| (ordinal, *standing, name_key.as_str()))
+            .filter(|(_, standing, _)| match min_score {
                 None => true,
-                Some(minimum) => score.is_some_and(|score| score >= minimum),
+                Some(minimum) => standing.is_some_and(|standing| standing.score >= minimum),
             })
             .collect();
+        let months = |standing: Option<Standing>| std::cmp::Reverse(standing.map_or(0, |s| s.experience_months));
+        let score = |standing: Option<Standing>| standing.map(|standing| standing.score);
         match sort {
-            SortOrder::AtsDesc => {
-                members.sort_by_key(|&(ordinal, score, _)| (score.is_none(), std::cmp::Reverse(score), ordinal))
-            }
-            SortOrder::AtsAsc => members.sort_by_key(|&(ordinal, score, _)| (score.is_none(), score, ordinal)),
+            SortOrder::AtsDesc => members.sort_by_key(|&(ordinal, standing, _)| {
+                (standing.is_none(), std::cmp::Reverse(score(standing)), months(standing), ordinal)
+            }),
+            SortOrder::AtsAsc => members.sort_by_key(|&(ordinal, standing, _)| {
+                (standing.is_none(), score(standing), months(standing), ordinal)
+            }),
             SortOrder::CreatedDesc => members.sort_by_key(|&(ordinal, _, _)| std::cmp::Reverse(ordinal)),
             SortOrder::CreatedAsc => members.sort_by_key(|&(ordinal, _, _)| ordinal),
             SortOrder::NameAsc => members.sort_by_key(|&(ordinal, _, name_key)| (name_key.to_owned(), ordinal)),
@@ -54,6 +65,11 @@ fn assert_consistent(index: &OrderedApplications) {
         for ordinal in ordinals.ascending_from(0) {
             assert_eq!(members_from_buckets.insert(ordinal, bucket), None);
         }
+        let ranked = index.ranked_buckets.bucket(bucket);
+        assert_sorted_ordinals_consistent(ranked);
+        let mut ranked_ordinals: Vec<u32> = ranked.ascending_from(0).map(|(_, ordinal)| ordinal).collect();
+        ranked_ordinals.sort_unstable();
+        assert_eq!(ranked_ordinals, ordinals.ascending_from(0).collect::<Vec<_>>(), "ranked bucket {bucket}");
     }
     for (ordinal, &bucket) in index.bucket_by_ordinal.iter().enumerate() {
         let ordinal = ordinal as u32;
@@ -70,8 +86,8 @@ fn assert_consistent(index: &OrderedApplications) {
     assert_eq!(index.len(), from_buckets.len());
 }
 
-fn assert_sorted_ordinals_consistent<const CAPACITY: usize>(list: &SortedOrdinals<CAPACITY>) {
-    let flattened: Vec<u32> = list.blocks.iter().flatten().copied().collect();
+fn assert_sorted_ordinals_consistent<const CAPACITY: usize, T: Copy + Ord>(list: &SortedOrdinals<CAPACITY, T>) {
+    let flattened: Vec<T> = list.blocks.iter().flatten().copied().collect();
     assert!(flattened.windows(2).all(|pair| pair[0] < pair[1]), "not strictly ascending");
     assert_eq!(flattened.len(), list.len);
     for block in &list.blocks {
@@ -84,7 +100,7 @@ fn assert_sorted_ordinals_consistent<const CAPACITY: usize>(list: &SortedOrdinal
 fn index_of(members: &[(u32, Option<u8>, &str)]) -> OrderedApplications {
     let mut index = OrderedApplications::new();
     for &(ordinal, score, name_key) in members {
-        index.insert(ordinal, score, name_key, u64::from(ordinal));
+        index.insert(ordinal, score.map(|score| Standing::new(score, 0)), name_key, u64::from(ordinal));
     }
     index
 }
@@ -117,6 +133,38 @@ fn ats_desc_lists_highest_score_first_then_unscored_with_ties_oldest_first() {
 #[test]
 fn ats_asc_lists_lowest_score_first_then_unscored_with_ties_oldest_first() {
     assert_eq!(everything(&sample_index(), SortOrder::AtsAsc, None), [6, 0, 1, 3, 4, 2, 5]);
+}
+
+#[test]
+fn equal_scores_list_more_months_of_experience_first_in_both_directions_then_oldest_first() {
+    let at = |score, months| Some(Standing::new(score, months));
+    let mut index = OrderedApplications::new();
+    for (ordinal, standing) in [(0, at(80, 24)), (1, at(80, 161)), (2, at(90, 0)), (3, at(80, 138)), (4, at(80, 24))] {
+        index.insert(ordinal, standing, "same", u64::from(ordinal));
+    }
+    index.insert(5, None, "same", 5);
+    assert_eq!(everything(&index, SortOrder::AtsDesc, None), [2, 1, 3, 0, 4, 5]);
+    assert_eq!(everything(&index, SortOrder::AtsAsc, None), [1, 3, 0, 4, 2, 5]);
+    assert_eq!(index.page(SortOrder::AtsDesc, Some(80), 2, 2), (vec![3, 0], 5));
+
+    // A walk resumes inside the tie, after the member it stopped at.
+    let after_138 = Position::Score { standing: at(80, 138), ordinal: 3 };
+    assert_eq!(index.iter_after(SortOrder::AtsDesc, None, &after_138).collect::<Vec<_>>(), [0, 4, 5]);
+
+    // A rescore that keeps the score but changes the months moves the member within its tie.
+    index.rescore(4, at(80, 24), at(80, 200));
+    assert_consistent(&index);
+    assert_eq!(everything(&index, SortOrder::AtsDesc, None), [2, 4, 1, 3, 0, 5]);
+    assert_eq!(everything(&index, SortOrder::CreatedAsc, Some(80)), [0, 1, 2, 3, 4]);
+}
+
+#[cfg(debug_assertions)]
+#[test]
+#[should_panic(expected = "months other than")]
+fn removing_with_the_wrong_months_fails_a_debug_assertion() {
+    let mut index = OrderedApplications::new();
+    index.insert(0, Some(Standing::new(80, 12)), "a", 0);
+    index.remove(0, Some(Standing::new(80, 13)), "a", 0);
 }
 
 #[test]
@@ -232,10 +280,10 @@ fn an_empty_index_has_no_members_and_empty_pages() {
 #[test]
 fn len_and_is_empty_follow_inserts_and_removes() {
     let mut index = OrderedApplications::new();
-    index.insert(0, Some(10), "a", 0);
+    index.insert(0, scored(10), "a", 0);
     index.insert(1, None, "b", 1);
     assert_eq!((index.len(), index.is_empty()), (2, false));
-    index.remove(0, Some(10), "a", 0);
+    index.remove(0, scored(10), "a", 0);
     index.remove(1, None, "b", 1);
     assert_eq!((index.len(), index.is_empty()), (0, true));
     assert_consistent(&index);
@@ -245,8 +293,8 @@ fn len_and_is_empty_follow_inserts_and_removes() {
 fn a_stage_move_removes_from_one_set_and_inserts_the_old_ordinal_into_another() {
     let mut screening = index_of(&[(0, Some(70), "ann"), (1, Some(90), "ben"), (2, None, "cy")]);
     let mut interview = index_of(&[(3, Some(60), "dee"), (4, Some(90), "eve")]);
-    screening.remove(1, Some(90), "ben", 1);
-    interview.insert(1, Some(90), "ben", 1);
+    screening.remove(1, scored(90), "ben", 1);
+    interview.insert(1, scored(90), "ben", 1);
     assert_consistent(&screening);
     assert_consistent(&interview);
     assert_eq!(everything(&screening, SortOrder::CreatedAsc, None), [0, 2]);
@@ -255,8 +303,8 @@ fn a_stage_move_removes_from_one_set_and_inserts_the_old_ordinal_into_another() 
     assert_eq!(everything(&interview, SortOrder::AtsDesc, None), [1, 4, 3]);
     assert_eq!(everything(&interview, SortOrder::NameAsc, None), [1, 3, 4]);
     // And back again: the ordinal is accepted where it was removed.
-    interview.remove(1, Some(90), "ben", 1);
-    screening.insert(1, Some(90), "ben", 1);
+    interview.remove(1, scored(90), "ben", 1);
+    screening.insert(1, scored(90), "ben", 1);
     assert_eq!(everything(&screening, SortOrder::AtsDesc, None), [1, 0, 2]);
     assert_eq!(interview.len(), 2);
 }
@@ -264,7 +312,7 @@ fn a_stage_move_removes_from_one_set_and_inserts_the_old_ordinal_into_another() 
 #[test]
 fn rescore_moves_a_member_between_score_buckets() {
     let mut index = sample_index();
-    index.rescore(4, Some(100), Some(10));
+    index.rescore(4, scored(100), scored(10));
     assert_consistent(&index);
     assert_eq!(everything(&index, SortOrder::AtsDesc, None), [1, 3, 0, 4, 6, 2, 5]);
     assert_eq!(index.count_scored_at_least(80), 2);
@@ -273,7 +321,7 @@ fn rescore_moves_a_member_between_score_buckets() {
 #[test]
 fn rescore_from_unscored_makes_a_member_pass_the_filter() {
     let mut index = sample_index();
-    index.rescore(2, None, Some(80));
+    index.rescore(2, None, scored(80));
     assert_consistent(&index);
     assert_eq!(everything(&index, SortOrder::AtsDesc, None), [4, 1, 2, 3, 0, 6, 5]);
     assert_eq!(everything(&index, SortOrder::CreatedAsc, Some(80)), [1, 2, 3, 4]);
@@ -283,7 +331,7 @@ fn rescore_from_unscored_makes_a_member_pass_the_filter() {
 #[test]
 fn rescore_to_unscored_moves_a_member_last_and_out_of_the_filter() {
     let mut index = sample_index();
-    index.rescore(4, Some(100), None);
+    index.rescore(4, scored(100), None);
     assert_consistent(&index);
     assert_eq!(everything(&index, SortOrder::AtsAsc, None), [6, 0, 1, 3, 2, 4, 5]);
     assert_eq!(everything(&index, SortOrder::CreatedDesc, Some(0)), [6, 3, 1, 0]);
@@ -293,7 +341,7 @@ fn rescore_to_unscored_moves_a_member_last_and_out_of_the_filter() {
 #[test]
 fn rescore_to_the_same_score_changes_nothing() {
     let mut index = sample_index();
-    index.rescore(3, Some(80), Some(80));
+    index.rescore(3, scored(80), scored(80));
     index.rescore(5, None, None);
     assert_consistent(&index);
     assert_eq!(everything(&index, SortOrder::AtsDesc, None), [4, 1, 3, 0, 6, 2, 5]);
@@ -303,7 +351,7 @@ fn rescore_to_the_same_score_changes_nothing() {
 #[test]
 #[should_panic(expected = "already a member")]
 fn inserting_an_existing_ordinal_fails_a_debug_assertion() {
-    sample_index().insert(3, Some(1), "x", 3);
+    sample_index().insert(3, scored(1), "x", 3);
 }
 
 #[cfg(debug_assertions)]
@@ -317,28 +365,28 @@ fn removing_an_absent_ordinal_fails_a_debug_assertion() {
 #[test]
 #[should_panic(expected = "name key other than")]
 fn removing_with_the_wrong_name_key_fails_a_debug_assertion() {
-    sample_index().remove(3, Some(80), "not-dana", 3);
+    sample_index().remove(3, scored(80), "not-dana", 3);
 }
 
 #[cfg(debug_assertions)]
 #[test]
 #[should_panic(expected = "score other than")]
 fn rescoring_from_the_wrong_previous_score_fails_a_debug_assertion() {
-    sample_index().rescore(3, Some(79), Some(1));
+    sample_index().rescore(3, scored(79), scored(1));
 }
 
 #[cfg(debug_assertions)]
 #[test]
 #[should_panic(expected = "not a member")]
 fn rescoring_an_absent_ordinal_fails_a_debug_assertion() {
-    sample_index().rescore(7, None, Some(1));
+    sample_index().rescore(7, None, scored(1));
 }
 
 #[cfg(debug_assertions)]
 #[test]
 #[should_panic(expected = "above SCORE_MAX")]
 fn inserting_a_score_above_score_max_fails_a_debug_assertion() {
-    OrderedApplications::new().insert(0, Some(101), "x", 0);
+    OrderedApplications::new().insert(0, scored(101), "x", 0);
 }
 
 /// In release builds the same programmer errors are ignored, leaving
@@ -351,14 +399,14 @@ fn a_programmer_error_leaves_the_index_unchanged_whether_it_panics_or_is_ignored
     let mut index = sample_index();
     let before: Vec<Vec<u32>> = EVERY_SORT_ORDER.iter().map(|&sort| everything(&index, sort, None)).collect();
     let errors: [&dyn Fn(&mut OrderedApplications); 8] = [
-        &|index| index.insert(3, Some(1), "x", 3),
-        &|index| index.insert(9, Some(101), "x", 9),
+        &|index| index.insert(3, scored(1), "x", 3),
+        &|index| index.insert(9, scored(101), "x", 9),
         &|index| index.remove(99, None, "x", 99),
-        &|index| index.remove(3, Some(80), "not-dana", 3),
-        &|index| index.remove(3, Some(79), "dana", 3),
-        &|index| index.rescore(3, Some(79), Some(1)),
-        &|index| index.rescore(3, Some(80), Some(101)),
-        &|index| index.rescore(7, None, Some(1)),
+        &|index| index.remove(3, scored(80), "not-dana", 3),
+        &|index| index.remove(3, scored(79), "dana", 3),
+        &|index| index.rescore(3, scored(79), scored(1)),
+        &|index| index.rescore(3, scored(80), scored(101)),
+        &|index| index.rescore(7, None, scored(1)),
     ];
     for error in errors {
         let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| error(&mut index)));
@@ -380,10 +428,10 @@ fn sets_spanning_many_blocks_match_the_model_after_splits_and_merges() {
     // far from creation order.
     let scattered = (0..MEMBER_COUNT).map(|step| (step * 2_741 + 11) % MEMBER_COUNT);
     for ordinal in scattered {
-        let score = (ordinal % 7 != 0).then_some((ordinal % 3) as u8 * 40);
+        let standing = (ordinal % 7 != 0).then(|| Standing::new((ordinal % 3) as u8 * 40, ordinal % 4 * 12));
         let name_key = format!("name-{}", ordinal % 97);
-        index.insert(ordinal, score, &name_key, u64::from(ordinal));
-        model.members.insert(ordinal, (score, name_key));
+        index.insert(ordinal, standing, &name_key, u64::from(ordinal));
+        model.members.insert(ordinal, (standing, name_key));
     }
     for ordinal in (0..MEMBER_COUNT).filter(|ordinal| ordinal % 5 != 0) {
         let (score, name_key) = model.members.remove(&ordinal).unwrap();
@@ -400,199 +448,6 @@ fn sets_spanning_many_blocks_match_the_model_after_splits_and_merges() {
                 );
             }
             assert_eq!(everything(&index, sort, min_score), model.ordered(sort, min_score));
-        }
-    }
-}
-
-#[derive(Clone, Debug)]
-enum Operation {
-    Insert {
-        ordinal: u32,
-        score: Option<u8>,
-        name_key: String,
-    },
-    /// Removes the `pick % len`-th member in creation order, if any.
-    Remove {
-        pick: usize,
-    },
-    /// Rescores the `pick % len`-th member in creation order, if any.
-    Rescore {
-        pick: usize,
-        next: Option<u8>,
-    },
-}
-
-/// Scores clustered on a few values so that ties are common.
-fn score_strategy() -> impl Strategy<Value = Option<u8>> {
-    prop_oneof![
-        1 => Just(None),
-        2 => prop_oneof![Just(0u8), Just(SCORE_MAX), 48u8..=52, 0u8..=SCORE_MAX].prop_map(Some),
-    ]
-}
-
-fn operation_strategy() -> impl Strategy<Value = Operation> {
-    prop_oneof![
-        3 => (0u32..80, score_strategy(), "[a-c]{0,2}")
-            .prop_map(|(ordinal, score, name_key)| Operation::Insert { ordinal, score, name_key }),
-        1 => any::<usize>().prop_map(|pick| Operation::Remove { pick }),
-        2 => (any::<usize>(), score_strategy()).prop_map(|(pick, next)| Operation::Rescore { pick, next }),
-    ]
-}
-
-fn min_score_strategy() -> impl Strategy<Value = Option<u8>> {
-    prop_oneof![Just(None), (0u8..=SCORE_MAX + 2).prop_map(Some)]
-}
-
-fn nth_member(model: &Model, pick: usize) -> Option<u32> {
-    if model.members.is_empty() {
-        return None;
-    }
-    model.members.keys().nth(pick % model.members.len()).copied()
-}
-
-/// Applies each operation to both, skipping those that would be
-/// programmer errors (the model decides, since it is obviously right).
-fn apply(operations: &[Operation]) -> (OrderedApplications, Model) {
-    let mut index = OrderedApplications::new();
-    let mut model = Model::default();
-    for operation in operations {
-        match operation {
-            Operation::Insert { ordinal, score, name_key } => {
-                if !model.members.contains_key(ordinal) {
-                    index.insert(*ordinal, *score, name_key, u64::from(*ordinal));
-                    model.members.insert(*ordinal, (*score, name_key.clone()));
-                }
-            }
-            Operation::Remove { pick } => {
-                if let Some(ordinal) = nth_member(&model, *pick) {
-                    let (score, name_key) = model.members.remove(&ordinal).unwrap();
-                    index.remove(ordinal, score, &name_key, u64::from(ordinal));
-                }
-            }
-            Operation::Rescore { pick, next } => {
-                if let Some(ordinal) = nth_member(&model, *pick) {
-                    let entry = model.members.get_mut(&ordinal).unwrap();
-                    index.rescore(ordinal, entry.0, *next);
-                    entry.0 = *next;
-                }
-            }
-        }
-    }
-    (index, model)
-}
-
-proptest! {
-    #[test]
-    fn pages_and_iterators_match_the_naive_model_after_any_operations(
-        operations in prop::collection::vec(operation_strategy(), 0..160),
-        min_score in min_score_strategy(),
-        pages in prop::collection::vec((0usize..90, 0usize..40), 1..6),
-    ) {
-        let (index, model) = apply(&operations);
-        assert_consistent(&index);
-        prop_assert_eq!(index.len(), model.members.len());
-        for sort in EVERY_SORT_ORDER {
-            for min_score in [None, min_score] {
-                let expected = model.ordered(sort, min_score);
-                prop_assert_eq!(index.iter(sort, min_score).collect::<Vec<_>>(), expected.clone());
-                for &(offset, limit) in &pages {
-                    prop_assert_eq!(
-                        index.page(sort, min_score, offset, limit),
-                        model.page(sort, min_score, offset, limit),
-                        "{:?} {:?} offset {} limit {}", sort, min_score, offset, limit
-                    );
-                }
-            }
-        }
-        for minimum in [0, 50, SCORE_MAX, SCORE_MAX + 1] {
-            prop_assert_eq!(index.count_scored_at_least(minimum), model.ordered(SortOrder::CreatedAsc, Some(minimum)).len());
-        }
-    }
-
-    /// Tiny blocks make every split, merge and block removal path run
-    /// on small inputs.
-    #[test]
-    fn sorted_ordinals_match_a_btree_set_with_tiny_blocks(
-        operations in prop::collection::vec((any::<bool>(), 0u32..120), 0..400),
-    ) {
-        let mut list = SortedOrdinals::<4>::default();
-        let mut model = BTreeSet::new();
-        for (is_insert, ordinal) in operations {
-            if is_insert {
-                prop_assert_eq!(list.insert(ordinal), model.insert(ordinal));
-            } else {
-                prop_assert_eq!(list.remove(ordinal), model.remove(&ordinal));
-            }
-            assert_sorted_ordinals_consistent(&list);
-        }
-        let ascending: Vec<u32> = model.iter().copied().collect();
-        for position in 0..=ascending.len() + 1 {
-            let expected: Vec<u32> = ascending.iter().copied().skip(position).collect();
-            prop_assert_eq!(list.ascending_from(position).collect::<Vec<_>>(), expected);
-            let expected: Vec<u32> = ascending.iter().rev().copied().skip(position).collect();
-            prop_assert_eq!(list.descending_from(position).collect::<Vec<_>>(), expected);
-        }
-    }
-
-    #[test]
-    fn block_length_tree_push_and_pop_agree_with_building_from_lengths(
-        lengths in prop::collection::vec(1usize..50, 0..70),
-        pops in 0usize..10,
-    ) {
-        let mut pushed = BlockLengthTree::default();
-        for &length in &lengths {
-            pushed.push(length);
-        }
-        let kept = lengths.len().saturating_sub(pops);
-        for _ in kept..lengths.len() {
-            pushed.pop();
-        }
-        let built = BlockLengthTree::from_lengths(lengths[..kept].iter().copied());
-        prop_assert_eq!(&pushed.nodes, &built.nodes);
-        let mut position = 0;
-        for (block_index, &length) in lengths[..kept].iter().enumerate() {
-            for offset in 0..length {
-                prop_assert_eq!(built.locate(position), (block_index, offset));
-                position += 1;
-            }
-        }
-    }
-}
-
-proptest! {
-    #[test]
-    fn an_index_built_in_bulk_is_the_index_of_inserting_one_by_one(
-        members in prop::collection::btree_map(0u32..3_000, (score_strategy(), "[a-d]{0,3}"), 0..400),
-        later in prop::collection::vec(operation_strategy(), 0..40),
-    ) {
-        let bulk = OrderedApplications::from_ascending(
-            members.iter().map(|(&ordinal, (score, name_key))| (ordinal, *score, name_key.clone().into_boxed_str(), u64::from(ordinal))),
-        );
-        assert_consistent(&bulk);
-        let model = Model { members: members.clone() };
-        for sort in EVERY_SORT_ORDER {
-            for min_score in [None, Some(0), Some(50), Some(SCORE_MAX)] {
-                prop_assert_eq!(everything(&bulk, sort, min_score), model.ordered(sort, min_score));
-            }
-        }
-        // It stays a working index: later changes keep it consistent.
-        let mut index = bulk;
-        let mut model = model;
-        for operation in &later {
-            if let Operation::Insert { ordinal, score, name_key } = operation {
-                let ordinal = ordinal + 3_000;
-                if let std::collections::btree_map::Entry::Vacant(entry) = model.members.entry(ordinal) {
-                    index.insert(ordinal, *score, name_key, u64::from(ordinal));
-                    entry.insert((*score, name_key.clone()));
-                }
-            } else if let Some(ordinal) = nth_member(&model, later.len()) {
-                let (score, name_key) = model.members.remove(&ordinal).unwrap();
-                index.remove(ordinal, score, &name_key, u64::from(ordinal));
-            }
-        }
-        assert_consistent(&index);
-        for sort in EVERY_SORT_ORDER {
-            prop_assert_eq!(everything(&index, sort, Some(40)), model.ordered(sort, Some(40)));
         }
     }
 }
