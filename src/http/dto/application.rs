@@ -271,7 +271,7 @@ pub struct LocationView<'a> {
 }
 
 impl<'a> LocationView<'a> {
-    fn new(address: &'a str) -> Self {
+    pub(super) fn new(address: &'a str) -> Self {
         match address.split_once(", ") {
             Some((city, region)) => Self { address, city: Some(city), region: Some(region) },
             None => Self { address, city: Some(address), region: None },
@@ -285,7 +285,7 @@ pub struct ProfileView<'a> {
     pub url: &'a str,
 }
 
-fn network_of(url: &str) -> &'static str {
+pub(super) fn network_of(url: &str) -> &'static str {
     let lower = url.to_lowercase();
     [
         ("linkedin.", "LinkedIn"),
@@ -438,7 +438,7 @@ pub struct CriterionView<'a> {
 
 /// Months as years to one decimal place, rounded down like the remarks'
 /// "6.1 years", so that 74 months never reads as 6.2 years of 6.
-fn years_in_tenths(months: u32) -> f64 {
+pub(super) fn years_in_tenths(months: u32) -> f64 {
     (f64::from(months) * 10.0 / 12.0).floor() / 10.0
 }
 

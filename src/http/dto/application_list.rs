@@ -14,7 +14,7 @@ use crate::domain::application::Application;
 use crate::domain::tag::Tag;
 use crate::domain::walk::{ListPage, ListRequest};
 use crate::domain::workspace::Workspace;
-use crate::http::json_writer::{write_json_integer, write_json_string, JsonWriteError};
+use crate::http::json_writer::{write_json_array, write_json_integer, write_json_string, JsonWriteError};
 use crate::http::openapi::schemas::{ApplicationStatusText, PipelineStateText, TagSchema};
 
 #[derive(Serialize, ToSchema)]
@@ -59,18 +59,9 @@ impl ApplicationListItem<'_> {
         }
         out.extend_from_slice(b",\"jobStageId\":");
         write_json_string(out, self.job_stage_id);
-        out.extend_from_slice(b",\"tags\":[");
-        for (index, tag) in self.tags.iter().enumerate() {
-            if index > 0 {
-                out.push(b',');
-            }
-            out.extend_from_slice(b"{\"name\":");
-            write_json_string(out, &tag.name);
-            out.extend_from_slice(b",\"color\":");
-            write_json_string(out, &tag.color);
-            out.push(b'}');
-        }
-        out.extend_from_slice(b"],\"status\":");
+        out.extend_from_slice(b",\"tags\":");
+        write_tags(out, self.tags);
+        out.extend_from_slice(b",\"status\":");
         write_json_string(out, self.status);
         out.extend_from_slice(b",\"pipelineState\":");
         write_json_string(out, self.pipeline_state);
@@ -82,6 +73,17 @@ impl ApplicationListItem<'_> {
         write_json_integer(out, self.change_sequence);
         out.push(b'}');
     }
+}
+
+/// Appends an application's tags as `[{name, color}, …]`.
+pub(super) fn write_tags(out: &mut Vec<u8>, tags: &[Tag]) {
+    write_json_array(out, tags, |out, tag| {
+        out.extend_from_slice(b"{\"name\":");
+        write_json_string(out, &tag.name);
+        out.extend_from_slice(b",\"color\":");
+        write_json_string(out, &tag.color);
+        out.push(b'}');
+    });
 }
 
 impl<'a> ApplicationListItem<'a> {

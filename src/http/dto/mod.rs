@@ -4,6 +4,9 @@
 
 pub mod application;
 pub mod application_list;
+pub mod detail_json;
+#[cfg(test)]
+mod detail_json_tests;
 pub mod job;
 pub mod key;
 #[cfg(test)]

@@ -3,7 +3,7 @@ use utoipa::ToSchema;
 
 use crate::domain::query::PageRequest;
 use crate::domain::walk::{ListRequest, PageStart};
-use crate::http::json_writer::{write_json, JsonWriteError};
+use crate::http::json_writer::{write_json, write_json_array, JsonWriteError};
 
 /// Where a page sits: `total` counts every item the query matches.
 #[derive(Serialize, ToSchema)]
@@ -54,14 +54,9 @@ pub fn write_list_page<T>(
 ) -> Result<(), JsonWriteError> {
     out.extend_from_slice(b"{\"");
     out.extend_from_slice(list.as_bytes());
-    out.extend_from_slice(b"\":[");
-    for (index, item) in items.iter().enumerate() {
-        if index > 0 {
-            out.push(b',');
-        }
-        write_item(item, out);
-    }
-    out.extend_from_slice(b"],\"pagination\":");
+    out.extend_from_slice(b"\":");
+    write_json_array(out, items, |out, item| write_item(item, out));
+    out.extend_from_slice(b",\"pagination\":");
     write_json(out, pagination)?;
     out.push(b'}');
     Ok(())

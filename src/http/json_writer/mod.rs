@@ -95,6 +95,27 @@ pub fn write_json_integer(out: &mut Vec<u8>, value: u64) {
     out.extend_from_slice(itoa::Buffer::new().format(value).as_bytes());
 }
 
+/// Appends a floating-point number as serde_json writes it (through
+/// serde_json itself, so the formatting cannot drift; `null` when not finite).
+#[inline]
+pub fn write_json_float(out: &mut Vec<u8>, value: f64) {
+    // Writing into a `Vec` cannot fail, and serde_json refuses no `f64`.
+    let written = write_number(out, value);
+    debug_assert!(written.is_ok(), "a float is always written");
+}
+
+/// Appends `items` as a JSON array, each written by `write_item`.
+pub fn write_json_array<T>(out: &mut Vec<u8>, items: &[T], mut write_item: impl FnMut(&mut Vec<u8>, &T)) {
+    out.push(b'[');
+    for (index, item) in items.iter().enumerate() {
+        if index > 0 {
+            out.push(b',');
+        }
+        write_item(out, item);
+    }
+    out.push(b']');
+}
+
 /// Strings up to this long (field names, IDs, stages) are checked byte by
 /// byte in line; longer ones take the word-at-a-time scan.
 const SHORT_STRING_BYTES_MAX: usize = 24;

@@ -10,12 +10,13 @@ use crate::domain::workspace::Workspace;
 use crate::http::conditional::EntityTag;
 use crate::http::cursor::{self, Listing, QueryBinding};
 use crate::http::dto::application::{
-    read_ats_of, read_resume_of, ApplicationDetail, AtsResponse, AtsView, CommentView, CommentsPage, PipelineView,
-    ResumeResponse, ResumeView, StoredResults,
+    read_ats_of, read_resume_of, ApplicationDetail, AtsResponse, CommentView, CommentsPage, ResumeResponse,
+    StoredResults,
 };
+use crate::http::dto::detail_json::{write_application_detail, write_ats_response, write_resume_response};
 use crate::http::dto::job::job_change;
 use crate::http::dto::ListPagination;
-use crate::http::envelope::success;
+use crate::http::envelope::{success, success_written};
 use crate::http::error::{ApiError, Surface};
 use crate::http::extract::KeyCaller;
 use crate::http::openapi::responses::PublicReadFailures;
@@ -91,7 +92,10 @@ pub async fn detail(
         |_, workspace, application| {
             let stored = StoredResults::of(application)?;
             let results = stored.decode(application)?;
-            Ok(success(ApplicationDetail::new(workspace, application, &results)))
+            Ok(success_written(|out| {
+                write_application_detail(out, workspace, application, &results);
+                Ok(())
+            }))
         },
     )
 }
@@ -124,10 +128,9 @@ pub async fn resume(
         |_, _, application| {
             let stored = StoredResults::resume_of(application)?;
             let resume = read_resume_of(stored.as_deref(), application)?;
-            Ok(success(ResumeResponse {
-                application_id: application.id.as_str(),
-                pipeline: PipelineView::new(&application.pipeline),
-                resume: resume.as_ref().map(ResumeView::new),
+            Ok(success_written(|out| {
+                write_resume_response(out, application, resume.as_ref());
+                Ok(())
             }))
         },
     )
@@ -155,11 +158,9 @@ pub async fn ats(
     read_application(&request, &caller, &application_id, &[], ("ats", DependsOn::Application), |_, _, application| {
         let stored = StoredResults::ats_of(application)?;
         let ats = read_ats_of(stored.as_deref(), application)?;
-        Ok(success(AtsResponse {
-            application_id: application.id.as_str(),
-            ats_score: application.ats_score(),
-            pipeline: PipelineView::new(&application.pipeline),
-            ats: ats.as_ref().map(AtsView::new),
+        Ok(success_written(|out| {
+            write_ats_response(out, application, ats.as_ref());
+            Ok(())
         }))
     })
 }
