@@ -190,7 +190,8 @@ impl<'w> Listing<'w, '_> {
     /// Where the application at `ordinal` stands in this listing's order.
     fn position(&self, ordinal: u32) -> Position {
         let application = || self.resolve(ordinal);
-        let standing = if self.sort.key_can_move() { application().standing() } else { None };
+        let standing =
+            if matches!(self.sort, SortOrder::AtsDesc | SortOrder::AtsAsc) { application().standing() } else { None };
         let name_key = if self.sort == SortOrder::NameAsc { application().name_key() } else { String::new() };
         position_in(self.sort, ordinal, standing, &name_key, self.job_applications.change_of(ordinal))
     }
