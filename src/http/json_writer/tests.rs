@@ -117,3 +117,21 @@ proptest! {
         prop_assert_eq!(written(&text), serde_json::to_vec(&text).unwrap());
     }
 }
+
+/// Every length up to past the in-line limit, with each escapable byte at
+/// every offset (and none): where the word-at-a-time check splits a string
+/// into words, an escape in any word, whole or overlapping, is found.
+#[test]
+fn an_escape_at_any_offset_of_a_string_of_any_short_length_is_found() {
+    for length in 0..=SHORT_STRING_BYTES_MAX + 9 {
+        let clean = "é".repeat(length / 2) + &"k".repeat(length % 2);
+        same_as_serde_json(&clean);
+        for escaped in ['"', '\\', '\n', '\u{1}', '\u{1f}', '\u{7f}'] {
+            for offset in 0..clean.chars().count().max(1) {
+                let text: String =
+                    clean.chars().take(offset).chain([escaped]).chain(clean.chars().skip(offset + 1)).collect();
+                same_as_serde_json(&text);
+            }
+        }
+    }
+}
