@@ -258,9 +258,10 @@ impl MessageType for Request {
     }
 
     fn decode(src: &mut BytesMut) -> Result<Option<(Self, PayloadType)>, ParseError> {
-        let mut headers: [HeaderIndex; MAX_HEADERS] = EMPTY_HEADER_INDEX_ARRAY;
-
-        let (len, method, uri, ver, h_len) = {
+        // SHORTLIST PATCH: the header positions go into a vector of exactly
+        // the headers parsed, instead of a 96-entry array zeroed for every
+        // request (3 KiB of memset, about 6,000 instructions a request).
+        let (len, method, uri, ver, headers) = {
             // SAFETY:
             // Create an uninitialized array of `MaybeUninit`. The `assume_init` is safe because the
             // type we are claiming to have initialized here is a bunch of `MaybeUninit`s, which
@@ -282,9 +283,10 @@ impl MessageType for Request {
                     } else {
                         Version::HTTP_10
                     };
+                    let mut headers = vec![EMPTY_HEADER_INDEX; req.headers.len()];
                     HeaderIndex::record(src, req.headers, &mut headers);
 
-                    (len, method, uri, version, req.headers.len())
+                    (len, method, uri, version, headers)
                 }
 
                 httparse::Status::Partial => {
@@ -302,7 +304,7 @@ impl MessageType for Request {
         let mut msg = Request::new();
 
         // convert headers
-        let mut length = msg.set_headers(&src.split_to(len).freeze(), &headers[..h_len], ver)?;
+        let mut length = msg.set_headers(&src.split_to(len).freeze(), &headers, ver)?;
 
         // disallow HTTP/1.1 requests that do not contain a Host header
         // see https://datatracker.ietf.org/doc/html/rfc9112#section-3.2
