@@ -99,6 +99,7 @@
 
 mod buckets;
 mod merge;
+mod score_order;
 mod sorted_ordinals;
 #[cfg(test)]
 mod tests;
@@ -401,7 +402,11 @@ impl OrderedApplications {
             return (Vec::new(), total);
         }
         let mut page = Vec::with_capacity(page_len);
-        page.extend(self.iter_from(sort, min_score, offset).take(page_len));
+        match sort {
+            SortOrder::AtsDesc => self.score_page(ScoreDirection::HighestFirst, min_score, offset, page_len, &mut page),
+            SortOrder::AtsAsc => self.score_page(ScoreDirection::LowestFirst, min_score, offset, page_len, &mut page),
+            _ => page.extend(self.iter_from(sort, min_score, offset).take(page_len)),
+        }
         debug_assert_eq!(page.len(), page_len, "the orders disagree with the bucket lengths");
         (page, total)
     }
@@ -511,40 +516,6 @@ impl OrderedApplications {
                 Box::new(std::iter::empty())
             }
         }
-    }
-
-    /// The score orders: buckets in score order (unscored last, unless
-    /// filtered out), each bucket in rank order. Whole buckets before
-    /// the offset are skipped by their lengths; the rest of the offset is a
-    /// position inside the first bucket that is not skipped.
-    fn score_order_from(
-        &self,
-        direction: ScoreDirection,
-        min_score: Option<u8>,
-        offset: usize,
-    ) -> Box<dyn Iterator<Item = u32> + '_> {
-        let buckets_in_order = buckets_in_score_order(direction, min_score);
-        let mut offset_in_first_bucket = offset;
-        let mut first_bucket_position = buckets_in_order.len();
-        for (position, &bucket) in buckets_in_order.iter().enumerate() {
-            let bucket_len = self.score_buckets.bucket(bucket).len();
-            if offset_in_first_bucket < bucket_len {
-                first_bucket_position = position;
-                break;
-            }
-            offset_in_first_bucket -= bucket_len;
-        }
-        Box::new(buckets_in_order.into_iter().skip(first_bucket_position).enumerate().flat_map(
-            move |(position, bucket)| {
-                let start = if position == 0 { offset_in_first_bucket } else { 0 };
-                self.ranked_in(bucket, start)
-            },
-        ))
-    }
-
-    /// The ordinals of one score bucket in rank order, from `position` on.
-    fn ranked_in(&self, bucket: usize, position: usize) -> impl Iterator<Item = u32> + '_ {
-        self.ranked_buckets.bucket(bucket).ascending_from(position).map(|(_, ordinal)| ordinal)
     }
 
     /// The non-empty buckets of scores `minimum..=SCORE_MAX`.
