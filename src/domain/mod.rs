@@ -9,6 +9,7 @@ pub mod api_key;
 pub mod application;
 pub mod application_index;
 pub mod ats;
+mod candidate_order;
 pub mod commands;
 pub mod comment;
 pub mod content_hash;

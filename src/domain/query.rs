@@ -10,6 +10,7 @@ use std::cmp::{Ordering, Reverse};
 use super::api_key::{ApiKey, Claims};
 use super::application::{Application, ApplicationStatus};
 use super::application_index::{OrderedApplications, Position, SortOrder, SCORE_MAX};
+use super::candidate_order::{distributed_by_score, page_of_candidates};
 use super::error::{invalid, DomainResult};
 use super::ids::StageId;
 use super::job::{Job, JobStatus};
@@ -313,19 +314,15 @@ impl<'w> Listing<'w, '_> {
         // months, then ordinal. `found` is in ordinal order, so a stable
         // distribution by score keeps ties in it: O(matches), where a sort is
         // O(matches log matches); only runs of equal scores are then sorted.
-        let by_months = |found: &mut Vec<(u32, Option<u8>)>| {
-            for run in found.chunk_by_mut(|left, right| left.1 == right.1).filter(|run| run[0].1.is_some()) {
-                run.sort_by_cached_key(|&(ordinal, _)| (Reverse(self.ranking_months(ordinal)), ordinal));
-            }
-        };
         match sort {
-            SortOrder::AtsDesc => {
-                found = distributed_by_score(&found, |score| usize::from(SCORE_MAX - score));
-                by_months(&mut found);
-            }
-            SortOrder::AtsAsc => {
-                found = distributed_by_score(&found, usize::from);
-                by_months(&mut found);
+            SortOrder::AtsDesc | SortOrder::AtsAsc => {
+                let highest_first = sort == SortOrder::AtsDesc;
+                found = distributed_by_score(&found, |score| {
+                    usize::from(if highest_first { SCORE_MAX - score } else { score })
+                });
+                for run in found.chunk_by_mut(|left, right| left.1 == right.1).filter(|run| run[0].1.is_some()) {
+                    run.sort_by_cached_key(|&(ordinal, _)| (Reverse(self.ranking_months(ordinal)), ordinal));
+                }
             }
             SortOrder::CreatedDesc => found.sort_unstable_by_key(|(ordinal, _)| Reverse(*ordinal)),
             SortOrder::CreatedAsc => found.sort_unstable_by_key(|(ordinal, _)| *ordinal),
@@ -342,108 +339,6 @@ impl<'w> Listing<'w, '_> {
             .map(|(ordinal, _)| (self.position(ordinal), self.resolve(ordinal), job_applications.change_of(ordinal)));
         page_from(keyed, total, sort, request, self.pin_for_next())
     }
-}
-
-/// One page of `candidates` (ascending ordinals) in `sort` order, keeping
-/// those `keep` gives a score for (`Some(None)`: a member not scored yet),
-/// and how many it keeps in all. Nothing but the page is collected: the
-/// creation orders walk the candidates from the right end; the score orders
-/// count the kept candidates per score, which places every score's first
-/// one, then order only the scores the page reaches into by `months_of`
-/// (more first) and ordinal. O(candidates + s log s), where s is the kept
-/// candidates sharing a score with the page's.
-fn page_of_candidates(
-    candidates: &[u32],
-    keep: impl Fn(u32) -> Option<Option<u8>>,
-    months_of: impl Fn(u32) -> u32,
-    sort: SortOrder,
-    page: PageRequest,
-) -> (Vec<u32>, usize) {
-    let in_page = |index: usize| index >= page.offset && index - page.offset < page.limit;
-    let mut ordinals = Vec::with_capacity(page.limit.min(candidates.len()));
-    let mut total = 0;
-    let rank: fn(u8) -> usize = match sort {
-        SortOrder::CreatedAsc | SortOrder::CreatedDesc => {
-            let mut take = |ordinal: u32| {
-                if keep(ordinal).is_some() {
-                    if in_page(total) {
-                        ordinals.push(ordinal);
-                    }
-                    total += 1;
-                }
-            };
-            if sort == SortOrder::CreatedAsc {
-                candidates.iter().copied().for_each(&mut take);
-            } else {
-                candidates.iter().rev().copied().for_each(&mut take);
-            }
-            return (ordinals, total);
-        }
-        SortOrder::AtsDesc => |score| usize::from(SCORE_MAX - score),
-        SortOrder::AtsAsc => usize::from,
-        SortOrder::NameAsc | SortOrder::UpdatedAsc => {
-            unreachable!("name and change orders need more than scores; the caller sorts by them")
-        }
-    };
-    const UNSCORED_RANK: usize = SCORE_MAX as usize + 1;
-    let rank_of = |score: Option<u8>| score.map_or(UNSCORED_RANK, rank);
-    let mut first_index_of_rank = [0usize; UNSCORED_RANK + 2];
-    for &ordinal in candidates {
-        if let Some(score) = keep(ordinal) {
-            first_index_of_rank[rank_of(score) + 1] += 1;
-        }
-    }
-    for rank in 1..first_index_of_rank.len() {
-        first_index_of_rank[rank] += first_index_of_rank[rank - 1];
-    }
-    total = first_index_of_rank[UNSCORED_RANK + 1];
-    let page_end = page.offset.saturating_add(page.limit);
-    let reaches_page =
-        |rank: usize| first_index_of_rank[rank] < page_end && first_index_of_rank[rank + 1] > page.offset;
-    // Every kept candidate of the ranks the page reaches into, in rank
-    // order, each rank's more experienced first (unscored: by ordinal).
-    let mut reached: Vec<(usize, Reverse<u32>, u32)> = Vec::new();
-    for &ordinal in candidates {
-        if let Some(score) = keep(ordinal) {
-            let rank = rank_of(score);
-            if reaches_page(rank) {
-                let months = if score.is_some() { months_of(ordinal) } else { 0 };
-                reached.push((rank, Reverse(months), ordinal));
-            }
-        }
-    }
-    reached.sort_unstable();
-    let first_reached_index = reached.first().map_or(0, |&(rank, _, _)| first_index_of_rank[rank]);
-    ordinals.extend(
-        reached
-            .into_iter()
-            .enumerate()
-            .filter(|&(position, _)| in_page(first_reached_index + position))
-            .map(|(_, (_, _, ordinal))| ordinal),
-    );
-    (ordinals, total)
-}
-
-/// `found` (ascending by ordinal) ordered by `rank` of each score (0 first,
-/// at most `SCORE_MAX`), unscored last, ordinals ascending within a rank:
-/// a counting sort over the 102 possible places.
-fn distributed_by_score(found: &[(u32, Option<u8>)], rank: impl Fn(u8) -> usize) -> Vec<(u32, Option<u8>)> {
-    const UNSCORED_RANK: usize = SCORE_MAX as usize + 1;
-    let rank_of = |score: Option<u8>| score.map_or(UNSCORED_RANK, &rank);
-    let mut starts = [0usize; UNSCORED_RANK + 2];
-    for &(_, score) in found {
-        starts[rank_of(score) + 1] += 1;
-    }
-    for position in 1..starts.len() {
-        starts[position] += starts[position - 1];
-    }
-    let mut ordered = vec![(0, None); found.len()];
-    for &(ordinal, score) in found {
-        let place = &mut starts[rank_of(score)];
-        ordered[*place] = (ordinal, score);
-        *place += 1;
-    }
-    ordered
 }
 
 /// Newest first, revoked keys left out.

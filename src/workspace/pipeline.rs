@@ -321,6 +321,12 @@ mod tests {
         assert_eq!(crate::domain::stored_result::ranking_months(&stored), 138);
         assert!(matches!(current_breakdown_bytes(&stored).unwrap(), Cow::Borrowed(_)));
 
+        // A version 4 breakdown cut short inside its months is refused, not misread.
+        let cut_short =
+            ScoredBreakdown { overall_score: 88, breakdown: Encoded::new(vec![BREAKDOWN_VERSION_4_MARKER, 1, 2]) };
+        assert!(decode_breakdown(&cut_short).is_err());
+        assert!(current_breakdown_bytes(&cut_short).is_err());
+
         // Version 3 is version 4 without the months: it still reads, borrowed.
         let mut version_3 = vec![BREAKDOWN_VERSION_3_MARKER];
         codec::encode_into(&AtsBreakdown { engine_version: 3, ..current.clone() }, &mut version_3).unwrap();
