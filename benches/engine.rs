@@ -5,6 +5,10 @@
 //! `tests/fixtures/resumes`; the text resume is the demo corpus's.
 //!
 //! `cargo bench --bench engine`
+//!
+//! The bench allocates through mimalloc, as the service does (`src/main.rs`):
+//! a parse makes a few thousand small allocations, and the system allocator
+//! would measure glibc rather than the engine.
 
 use std::path::PathBuf;
 
@@ -13,6 +17,9 @@ use shortlist::demo::corpus::{candidate, Track};
 use shortlist::domain::ats::{Criteria, Weighting};
 use shortlist::engine::{parse_resume, score_resume, YearMonth};
 use shortlist::extract::{extract_in_process, ExtractionLimits};
+
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 const PRESENT: YearMonth = YearMonth { year: 2026, month: 11 };
 

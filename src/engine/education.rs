@@ -13,6 +13,7 @@
 
 use super::dates::{YEAR_MAX, YEAR_MIN};
 use super::lines::{non_empty, split_on_every_separator, split_once_at_separator, trim_dangling, without_bullet};
+use super::text::is_listed;
 use crate::domain::resume::EducationEntry;
 use regex::Regex;
 use std::sync::LazyLock;
@@ -136,8 +137,7 @@ fn last_year(line: &str) -> Option<u16> {
 }
 
 fn names_an_institution(part: &str) -> bool {
-    part.split(|character: char| !character.is_alphanumeric())
-        .any(|word| INSTITUTION_WORDS.iter().any(|institution| word.to_lowercase() == *institution))
+    part.split(|character: char| !character.is_alphanumeric()).any(|word| is_listed(word, &INSTITUTION_WORDS))
 }
 
 /// Splits a part starting with a degree into the degree and its field:

@@ -110,27 +110,23 @@ fn split_trailing_location(part: &str) -> (String, Option<String>) {
 
 /// Splits a line on the strongest separator it holds; `at` and `@` also say
 /// which side is the title.
-fn split_line(line: &str) -> (Vec<String>, bool) {
+fn split_line(line: &str) -> (Vec<&str>, bool) {
     let mut title_company_order = false;
-    let mut parts = vec![line.to_owned()];
+    let mut parts = vec![line];
     for separator in SEPARATORS {
-        let mut next = Vec::new();
+        let mut next = Vec::with_capacity(parts.len());
         for part in parts {
-            let mut rest = part.as_str();
-            let mut pieces = Vec::new();
+            let mut rest = part;
             while let Some(index) = find_ignoring_ascii_case(rest, separator) {
-                pieces.push(rest[..index].to_owned());
+                next.push(&rest[..index]);
                 rest = &rest[index + separator.len()..];
+                title_company_order |= matches!(separator, " at " | " @ ");
             }
-            if !pieces.is_empty() && matches!(separator, " at " | " @ ") {
-                title_company_order = true;
-            }
-            pieces.push(rest.to_owned());
-            next.extend(pieces);
+            next.push(rest);
         }
         parts = next;
     }
-    let parts = parts.into_iter().map(|part| clean(&part)).filter(|part| !part.is_empty()).collect();
+    let parts = parts.into_iter().map(clean).filter(|part| !part.is_empty()).collect();
     (parts, title_company_order)
 }
 
@@ -139,10 +135,21 @@ fn split_line(line: &str) -> (Vec<String>, bool) {
 /// needle's first byte, which is never a UTF-8 continuation byte.
 fn find_ignoring_ascii_case(haystack: &str, needle: &str) -> Option<usize> {
     let (haystack, needle) = (haystack.as_bytes(), needle.as_bytes());
-    haystack.windows(needle.len()).position(|window| window.eq_ignore_ascii_case(needle))
+    let is_match = |start: usize| {
+        haystack.get(start..start + needle.len()).is_some_and(|window| window.eq_ignore_ascii_case(needle))
+    };
+    match needle.first() {
+        // Every separator starts with a byte that has no other case: jump
+        // between its occurrences instead of comparing at every byte.
+        Some(first) if !first.is_ascii_alphabetic() => {
+            memchr::memchr_iter(*first, haystack).find(|start| is_match(*start))
+        }
+        Some(_) => (0..haystack.len()).find(|start| is_match(*start)),
+        None => Some(0),
+    }
 }
 
-fn clean(part: &str) -> String {
+fn clean(part: &str) -> &str {
     let trimmed = part.trim().trim_matches(|character: char| {
         matches!(character, ',' | ';' | ':' | '-' | '–' | '—' | '|' | '·') || character.is_whitespace()
     });
@@ -150,7 +157,7 @@ fn clean(part: &str) -> String {
     let trimmed = if trimmed.starts_with('(') && !trimmed.contains(')') { &trimmed[1..] } else { trimmed };
     let trimmed =
         if trimmed.ends_with(')') && !trimmed.contains('(') { &trimmed[..trimmed.len() - 1] } else { trimmed };
-    trimmed.trim().to_owned()
+    trimmed.trim()
 }
 
 /// Reads the header lines of one entry (in order) into title, company and location.
@@ -176,7 +183,7 @@ pub(crate) fn parse_entry_header_with_anchor(lines: &[&str], anchor: Option<usiz
             && company_score(line) == 0
             && line.split_whitespace().count() <= 3
         {
-            anchor_place = Some(line_parts[0].clone());
+            anchor_place = Some(line_parts[0].to_owned());
             continue;
         }
         let is_wrapped = index > 0
@@ -189,9 +196,9 @@ pub(crate) fn parse_entry_header_with_anchor(lines: &[&str], anchor: Option<usiz
         match (is_wrapped, parts.last_mut()) {
             (true, Some(last)) => {
                 last.push(' ');
-                last.push_str(&line_parts[0]);
+                last.push_str(line_parts[0]);
             }
-            _ => parts.extend(line_parts),
+            _ => parts.extend(line_parts.into_iter().map(str::to_owned)),
         }
     }
     let mut header = EntryHeader::default();

@@ -12,6 +12,7 @@
 
 use super::entry_header::{is_location, role_word_count};
 use super::lines::strip_bullet;
+use super::text::is_listed;
 
 /// Lines read from the top for the name and headline.
 const HEADER_LINES_MAX: usize = 8;
@@ -157,7 +158,7 @@ fn name_score(name: &str, email_local: &str) -> Option<i32> {
         return None;
     }
     let word_is_name_like = |word: &&str| {
-        let is_particle = PARTICLES.contains(&word.to_lowercase().as_str());
+        let is_particle = is_listed(word, PARTICLES);
         let letters_only = word.chars().all(|character| character.is_alphabetic() || "-'’.".contains(character));
         letters_only && (is_particle || word.chars().next().is_some_and(char::is_uppercase))
     };

@@ -20,21 +20,16 @@ pub(crate) fn split_lines(text: &str) -> Vec<Line<'_>> {
     let bytes = text.as_bytes();
     let mut lines = Vec::new();
     let mut line_start_byte = 0;
-    let mut index = 0;
-    while index < bytes.len() {
-        let terminator_bytes = match bytes[index] {
-            b'\n' => 1,
-            b'\r' if bytes.get(index + 1) == Some(&b'\n') => 2,
-            b'\r' => 1,
-            _ => 0,
-        };
-        if terminator_bytes == 0 {
-            index += 1;
+    // memchr finds the next terminator a word at a time; every resume line
+    // is split at least twice (parse and score), so this is a hot loop.
+    for index in memchr::memchr2_iter(b'\n', b'\r', bytes) {
+        if index < line_start_byte {
+            // The `\n` of a `\r\n` pair, already consumed with its `\r`.
             continue;
         }
         lines.push(Line { start_byte: line_start_byte, text: &text[line_start_byte..index] });
-        index += terminator_bytes;
-        line_start_byte = index;
+        let terminator_bytes = if bytes[index] == b'\r' && bytes.get(index + 1) == Some(&b'\n') { 2 } else { 1 };
+        line_start_byte = index + terminator_bytes;
     }
     if line_start_byte < bytes.len() {
         lines.push(Line { start_byte: line_start_byte, text: &text[line_start_byte..] });
@@ -154,6 +149,38 @@ mod tests {
         assert_eq!(lines.len(), 3);
         assert_eq!(lines[1].text, "");
         assert_eq!(lines[2].start_byte, 3);
+    }
+
+    /// Each byte is a line terminator or not, one at a time: the rule
+    /// `split_lines` must agree with, however it searches.
+    fn lines_byte_by_byte(text: &str) -> Vec<Line<'_>> {
+        let bytes = text.as_bytes();
+        let (mut lines, mut start, mut index) = (Vec::new(), 0, 0);
+        while index < bytes.len() {
+            let terminator_bytes = match bytes[index] {
+                b'\n' => 1,
+                b'\r' if bytes.get(index + 1) == Some(&b'\n') => 2,
+                b'\r' => 1,
+                _ => {
+                    index += 1;
+                    continue;
+                }
+            };
+            lines.push(Line { start_byte: start, text: &text[start..index] });
+            index += terminator_bytes;
+            start = index;
+        }
+        if start < bytes.len() {
+            lines.push(Line { start_byte: start, text: &text[start..] });
+        }
+        lines
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn splitting_agrees_with_reading_byte_by_byte(text in "[a\\r\\né ]{0,40}") {
+            proptest::prop_assert_eq!(split_lines(&text), lines_byte_by_byte(&text));
+        }
     }
 
     #[test]

@@ -25,6 +25,7 @@ use super::matching::{find_keywords, KeywordMatches};
 use super::remarks::{remarks, CriteriaStatus};
 use super::sections::SectionKind;
 use super::taxonomy::canonical_skill_with_ambiguity;
+use super::text::is_listed;
 use super::ENGINE_VERSION;
 use crate::domain::ats::{AtsBreakdown, Criteria, CriterionKind, CriterionResult, Verdict, Weighting};
 use crate::domain::resume::ParsedResume;
@@ -145,10 +146,7 @@ fn criterion_skill(criterion: &str) -> Option<(&'static str, bool)> {
     const GENERIC_WORDS: [&str; 9] =
         ["certification", "certified", "certificate", "experience", "skills", "knowledge", "proficiency", "with", "of"];
     let found = canonical_skill_with_ambiguity(criterion).or_else(|| {
-        let kept: Vec<&str> = criterion
-            .split_whitespace()
-            .filter(|word| !GENERIC_WORDS.contains(&word.to_lowercase().as_str()))
-            .collect();
+        let kept: Vec<&str> = criterion.split_whitespace().filter(|word| !is_listed(word, &GENERIC_WORDS)).collect();
         (!kept.is_empty()).then(|| canonical_skill_with_ambiguity(&kept.join(" "))).flatten()
     });
     found

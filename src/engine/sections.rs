@@ -218,20 +218,47 @@ pub(crate) fn heading_kind(line: &str) -> Option<SectionKind> {
     if without_colon.split_whitespace().nth(HEADING_WORDS_MAX).is_some() {
         return None;
     }
-    HEADINGS_BY_TEXT.get(&heading_key(without_colon)).copied()
+    let mut key = String::with_capacity(HEADING_BYTES_MAX + 2 * HEADING_WORDS_MAX);
+    write_heading_key(without_colon, &mut key);
+    HEADINGS_BY_KEY
+        .binary_search_by(|(heading, _)| heading.as_str().cmp(key.as_str()))
+        .ok()
+        .map(|index| HEADINGS_BY_KEY[index].1)
 }
 
 /// Lower case, single spaces, `&` as `and`: how headings are compared.
-fn heading_key(text: &str) -> String {
-    text.split_whitespace()
-        .map(|word| if word == "&" { "and".to_owned() } else { word.to_ascii_lowercase() })
-        .collect::<Vec<_>>()
-        .join(" ")
+/// Written into `key` so that a line costs one small buffer, not a string per word.
+fn write_heading_key(text: &str, key: &mut String) {
+    for word in text.split_whitespace() {
+        if !key.is_empty() {
+            key.push(' ');
+        }
+        if word == "&" {
+            key.push_str("and");
+        } else {
+            key.extend(word.chars().map(|character| character.to_ascii_lowercase()));
+        }
+    }
 }
 
-/// One hash lookup per candidate line instead of a scan of every heading.
-static HEADINGS_BY_TEXT: std::sync::LazyLock<std::collections::HashMap<String, SectionKind>> =
-    std::sync::LazyLock::new(|| HEADINGS.iter().map(|(heading, kind)| (heading_key(heading), *kind)).collect());
+/// The headings by key, sorted: a line is looked up by binary search,
+/// which neither hashes nor allocates.
+static HEADINGS_BY_KEY: std::sync::LazyLock<Vec<(String, SectionKind)>> = std::sync::LazyLock::new(|| {
+    let mut headings: Vec<(String, SectionKind)> = HEADINGS
+        .iter()
+        .map(|(heading, kind)| {
+            let mut key = String::new();
+            write_heading_key(heading, &mut key);
+            (key, *kind)
+        })
+        .collect();
+    headings.sort_unstable_by(|(left, _), (right, _)| left.cmp(right));
+    assert!(
+        headings.windows(2).all(|pair| pair[0].0 != pair[1].0),
+        "every heading is listed once, so a lookup has one answer"
+    );
+    headings
+});
 
 /// `=====` or `-----` under a heading: decoration, not content.
 fn is_underline(line: &str) -> bool {
@@ -310,6 +337,14 @@ pub(crate) fn section_names_found(sections: &[Section<'_>]) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_listed_heading_is_recognised_as_its_own_kind() {
+        for (heading, kind) in HEADINGS {
+            assert_eq!(heading_kind(heading), Some(*kind), "{heading}");
+            assert_eq!(heading_kind(&heading.to_uppercase()), Some(*kind), "{heading}");
+        }
+    }
 
     #[test]
     fn recognises_plain_uppercase_hashed_and_colon_headings() {

@@ -11,6 +11,7 @@
 //! (`go` and `rust` in prose are verbs and nouns). `go-to`, `going`,
 //! `Series C`, `R&D` and `C#` never yield them.
 
+use super::text::is_listed;
 use std::sync::LazyLock;
 
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, Anchored, Input, MatchKind, StartKind};
@@ -195,7 +196,12 @@ fn is_inside_address(line: &str, start: usize, end: usize) -> bool {
         .find(|(_, character)| character.is_whitespace())
         .map_or(0, |(index, character)| index + character.len_utf8());
     let token_end = line[end..].find(char::is_whitespace).map_or(line.len(), |index| end + index);
-    let token = line[token_start..token_end].to_lowercase();
+    let token = &line[token_start..token_end];
+    // Every address holds an `@` or a dot: most words are spared lowering.
+    if !token.contains(['@', '.']) {
+        return false;
+    }
+    let token = token.to_lowercase();
     token.len() > end - start
         && (token.contains('@')
             || token.contains("://")
@@ -241,17 +247,15 @@ fn ambiguous_name_counts(line: &str, start: usize, end: usize, pattern: &str, in
     }
     let previous_word =
         line[..start].split(|character: char| !character.is_alphanumeric()).rev().find(|word| !word.is_empty());
-    if written.chars().count() == 1
-        && previous_word.is_some_and(|word| NOT_SKILL_BEFORE.contains(&word.to_lowercase().as_str()))
-    {
+    if written.chars().count() == 1 && previous_word.is_some_and(|word| is_listed(word, NOT_SKILL_BEFORE)) {
         return false;
     }
     if is_list_item(line, start, end) {
         return true;
     }
     let next_word = line[end..].split(|character: char| !character.is_alphanumeric()).find(|word| !word.is_empty());
-    previous_word.is_some_and(|word| WORDS_BEFORE.contains(&word.to_lowercase().as_str()))
-        || next_word.is_some_and(|word| WORDS_AFTER.contains(&word.to_lowercase().as_str()))
+    previous_word.is_some_and(|word| is_listed(word, WORDS_BEFORE))
+        || next_word.is_some_and(|word| is_listed(word, WORDS_AFTER))
         || is_proper_noun_in_a_sentence(written, pattern, previous_word, next_word)
 }
 

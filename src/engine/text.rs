@@ -72,32 +72,81 @@ fn push_lowercase(buffer: &mut String, character: char) {
     }
 }
 
+/// True when `word` lowercased is `lowercase`, without lowering a copy when
+/// `word` is ASCII: word lists are checked for every word of a resume.
+pub(crate) fn lowercases_to(word: &str, lowercase: &str) -> bool {
+    if word.is_ascii() {
+        word.eq_ignore_ascii_case(lowercase)
+    } else {
+        word.to_lowercase() == lowercase
+    }
+}
+
+/// True when `word` lowercased is one of `lowercase_words`.
+pub(crate) fn is_listed(word: &str, lowercase_words: &[&str]) -> bool {
+    lowercase_words.iter().any(|listed| lowercases_to(word, listed))
+}
+
 /// Splits `text` into lowercased tokens (see the module documentation).
+///
+/// Every resume is tokenised whole for scoring, so ASCII, which is most of
+/// any resume, takes a byte-at-a-time path: a run of ASCII letters and
+/// digits is copied and lowercased in one go, and only other bytes are
+/// decoded as characters.
 pub(crate) fn tokenize(text: &str) -> Tokens {
+    let bytes = text.as_bytes();
     let mut lowered = String::with_capacity(text.len());
-    let mut tokens: Vec<Token> = Vec::new();
-    let mut characters = text.char_indices().peekable();
+    let mut tokens: Vec<Token> = Vec::with_capacity(text.len() / 4);
     let mut after_whitespace = true;
-    while let Some((start_byte, character)) = characters.next() {
+    let mut index = 0;
+    while let Some(character) = character_at(text, index) {
         if character.is_whitespace() {
             after_whitespace = true;
+            index += character.len_utf8();
             continue;
         }
+        let start_byte = index;
         let lowered_start = lowered.len();
-        push_lowercase(&mut lowered, character);
         if is_word_character(character) {
-            while let Some((_, next)) = characters.next_if(|&(_, next)| is_word_character(next)) {
-                push_lowercase(&mut lowered, next);
+            index = append_lowered_word(text, index, &mut lowered);
+            while let Some(&suffix) = bytes.get(index).filter(|byte| is_word_suffix(char::from(**byte))) {
+                lowered.push(char::from(suffix));
+                index += 1;
             }
-            while let Some((_, next)) = characters.next_if(|&(_, next)| is_word_suffix(next)) {
-                lowered.push(next);
-            }
+        } else {
+            push_lowercase(&mut lowered, character);
+            index += character.len_utf8();
         }
         let glued_to_previous = !after_whitespace && !tokens.is_empty();
         tokens.push(Token { lowered_range: lowered_start..lowered.len(), start_byte, glued_to_previous });
         after_whitespace = false;
     }
     Tokens { lowered, tokens }
+}
+
+/// The character starting at byte `index` of `text` (a character boundary).
+fn character_at(text: &str, index: usize) -> Option<char> {
+    match text.as_bytes().get(index) {
+        Some(byte) if byte.is_ascii() => Some(char::from(*byte)),
+        Some(_) => text.get(index..).and_then(|rest| rest.chars().next()),
+        None => None,
+    }
+}
+
+/// Appends the lowered word that starts at byte `start` to `lowered` and
+/// returns the byte where the word ends.
+fn append_lowered_word(text: &str, start: usize, lowered: &mut String) -> usize {
+    let bytes = text.as_bytes();
+    let ascii_end = start + bytes[start..].iter().take_while(|byte| byte.is_ascii_alphanumeric()).count();
+    let ascii_lowered_start = lowered.len();
+    lowered.push_str(&text[start..ascii_end]);
+    lowered[ascii_lowered_start..].make_ascii_lowercase();
+    let mut index = ascii_end;
+    while let Some(character) = character_at(text, index).filter(|character| is_word_character(*character)) {
+        push_lowercase(lowered, character);
+        index += character.len_utf8();
+    }
+    index
 }
 
 /// Start bytes of every occurrence of each phrase (already tokenised) in
@@ -163,6 +212,50 @@ mod tests {
 
     fn occurrences(text: &str, keyword: &str) -> usize {
         find_phrases(&tokenize(text), &[tokenize(keyword)])[0].len()
+    }
+
+    /// Tokenising one character at a time: the rule `tokenize` must agree
+    /// with, however fast it reads.
+    fn tokenize_character_by_character(text: &str) -> Tokens {
+        let mut lowered = String::new();
+        let mut tokens: Vec<Token> = Vec::new();
+        let mut characters = text.char_indices().peekable();
+        let mut after_whitespace = true;
+        while let Some((start_byte, character)) = characters.next() {
+            if character.is_whitespace() {
+                after_whitespace = true;
+                continue;
+            }
+            let lowered_start = lowered.len();
+            push_lowercase(&mut lowered, character);
+            if is_word_character(character) {
+                while let Some((_, next)) = characters.next_if(|&(_, next)| is_word_character(next)) {
+                    push_lowercase(&mut lowered, next);
+                }
+                while let Some((_, next)) = characters.next_if(|&(_, next)| is_word_suffix(next)) {
+                    lowered.push(next);
+                }
+            }
+            let glued_to_previous = !after_whitespace && !tokens.is_empty();
+            tokens.push(Token { lowered_range: lowered_start..lowered.len(), start_byte, glued_to_previous });
+            after_whitespace = false;
+        }
+        Tokens { lowered, tokens }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn tokenising_agrees_with_reading_character_by_character(text in "[aZ9 +#.\\n\u{a0}éÉİß日\u{2028}-]{0,40}") {
+            proptest::prop_assert_eq!(tokenize(&text), tokenize_character_by_character(&text));
+        }
+    }
+
+    #[test]
+    fn a_word_lowercases_to_a_listed_word_in_any_case_and_script() {
+        assert!(is_listed("University", &["college", "university"]));
+        assert!(is_listed("UNIVERSITÉ", &["université"]));
+        assert!(!is_listed("Universe", &["university"]));
+        assert!(!is_listed("universit", &["université"]));
     }
 
     #[test]

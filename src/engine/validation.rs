@@ -24,17 +24,46 @@ pub(crate) fn validate_text(text: &str) -> Result<(), EngineError> {
     if text.trim().is_empty() {
         return Err(EngineError::EmptyResume);
     }
-    let characters = text.chars().count();
-    let binary_characters = text.chars().filter(|character| is_binary_character(*character)).count();
+    let (characters, binary_characters) = count_characters(text);
     if binary_characters * 100 > characters * BINARY_CHARACTERS_PERCENT_MAX {
         return Err(EngineError::NotText { binary_characters, characters });
     }
     Ok(())
 }
 
+/// The characters of `text` and how many of them are binary, counted on
+/// bytes: every resume is validated, and byte loops vectorise. A character
+/// is a byte that does not continue another; the binary ones are the ASCII
+/// controls, the C1 controls (`C2 80` to `C2 9F`) and U+FFFD (`EF BF BD`).
+fn count_characters(text: &str) -> (usize, usize) {
+    let bytes = text.as_bytes();
+    let characters = bytes.iter().filter(|byte| (**byte & 0xC0) != 0x80).count();
+    let ascii_binary = bytes.iter().filter(|byte| byte.is_ascii() && is_binary_character(char::from(**byte))).count();
+    let multibyte_binary = if text.is_ascii() {
+        0
+    } else {
+        memchr::memchr2_iter(0xC2, 0xEF, bytes)
+            .filter(|index| match &bytes[*index..] {
+                [0xC2, second, ..] => (0x80..=0x9F).contains(second),
+                [0xEF, 0xBF, 0xBD, ..] => true,
+                _ => false,
+            })
+            .count()
+    };
+    (characters, ascii_binary + multibyte_binary)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    proptest::proptest! {
+        #[test]
+        fn counting_bytes_agrees_with_counting_characters(text in "[a\\n\\t\u{0}\u{1b}\u{7f}\u{80}\u{9f}\u{a0}\u{fffd}\u{fffc}é日]{0,30}") {
+            let binary = text.chars().filter(|character| is_binary_character(*character)).count();
+            proptest::prop_assert_eq!(count_characters(&text), (text.chars().count(), binary));
+        }
+    }
 
     #[test]
     fn empty_and_whitespace_only_text_is_rejected() {
