@@ -2,20 +2,24 @@
 //! words make a title, company words an employer, and countries and cities a
 //! place. Lower case; matched as whole words. Kept apart from the rules that
 //! use them so each can be read, and extended, on its own. Every header
-//! line's words are looked up in them, so each is also kept as a hash set.
+//! line's words are looked up in them, so each is also kept as a hash set,
+//! hashed by foldhash rather than SipHash: the sets are fixed at start, so a lookup of a word
+//! crafted to collide costs one probe sequence and can never grow them.
 
 use std::collections::HashSet;
 use std::sync::LazyLock;
 
+type WordSet = HashSet<&'static str, foldhash::fast::RandomState>;
+
 /// The words of a list as a set, for lookups in constant time.
-fn set_of(words: &'static [&'static str]) -> HashSet<&'static str> {
+fn set_of(words: &'static [&'static str]) -> WordSet {
     words.iter().copied().collect()
 }
 
-static ROLE_WORD_SET: LazyLock<HashSet<&'static str>> = LazyLock::new(|| set_of(ROLE_WORDS));
-static COMPANY_WORD_SET: LazyLock<HashSet<&'static str>> = LazyLock::new(|| set_of(COMPANY_WORDS));
-static COUNTRY_SET: LazyLock<HashSet<&'static str>> = LazyLock::new(|| set_of(COUNTRIES));
-static CITY_SET: LazyLock<HashSet<&'static str>> = LazyLock::new(|| set_of(CITIES));
+static ROLE_WORD_SET: LazyLock<WordSet> = LazyLock::new(|| set_of(ROLE_WORDS));
+static COMPANY_WORD_SET: LazyLock<WordSet> = LazyLock::new(|| set_of(COMPANY_WORDS));
+static COUNTRY_SET: LazyLock<WordSet> = LazyLock::new(|| set_of(COUNTRIES));
+static CITY_SET: LazyLock<WordSet> = LazyLock::new(|| set_of(CITIES));
 
 /// `word` (lower case) is a role word.
 pub(crate) fn is_role_word(word: &str) -> bool {

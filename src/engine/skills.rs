@@ -29,7 +29,8 @@ use crate::domain::resume::SkillEntry;
 /// Skills found so far, each with the months of the jobs that name it.
 #[derive(Default)]
 struct Found {
-    position_of: HashMap<usize, usize>,
+    /// Keys are taxonomy indices, a fixed set: foldhash, not SipHash.
+    position_of: HashMap<usize, usize, foldhash::fast::RandomState>,
     skills: Vec<SkillEntry>,
     months: Vec<Vec<MonthSpan>>,
 }
