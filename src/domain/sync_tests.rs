@@ -26,9 +26,13 @@ use super::workspace::Workspace;
 /// must keep them apart.
 const WRITE_TIME: i64 = 1_800_000_000_000;
 
+/// New applications a cursor walk sees written between its pages, at most.
+const SUBMISSIONS_PER_WALK_MAX: usize = 100;
+
 /// Applies one random write (a new application, a stage move, a comment, a
 /// status change, or a rescore) and returns the application it changed.
-fn random_write(workspace: &mut Workspace, job_id: &JobId, rng: &mut StdRng) -> ApplicationId {
+/// Without `may_submit`, the write is never a new application.
+fn random_write(workspace: &mut Workspace, job_id: &JobId, rng: &mut StdRng, may_submit: bool) -> ApplicationId {
     let at = Timestamp::from_unix_milliseconds(WRITE_TIME);
     let ids: Vec<ApplicationId> = {
         let job = &workspace.job_applications[job_id];
@@ -36,7 +40,8 @@ fn random_write(workspace: &mut Workspace, job_id: &JobId, rng: &mut StdRng) -> 
     };
     let application_id = ids[rng.random_range(0..ids.len())].clone();
     let stages: Vec<_> = workspace.jobs[job_id].definition.stages.iter().map(|stage| stage.id.clone()).collect();
-    match rng.random_range(0..5) {
+    let first_kind = if may_submit { 0 } else { 1 };
+    match rng.random_range(first_kind..5) {
         0 => {
             let application_id = ApplicationId::generate(rng);
             workspace.apply(&Event::ApplicationSubmitted(Box::new(SubmittedApplication {
@@ -138,6 +143,11 @@ proptest! {
                 let mut changed: HashSet<ApplicationId> = HashSet::new();
                 let mut returned: HashSet<ApplicationId> = HashSet::new();
                 let mut request = ListRequest::offset(0, limit);
+                // A list that grows at the end as fast as it is read has no
+                // end to reach: new applications stop after this many, so
+                // that the walk must end (every page returns items not
+                // returned before).
+                let mut submissions_left = SUBMISSIONS_PER_WALK_MAX;
                 for page_number in 0.. {
                     prop_assert!(page_number < 2_000, "the walk ends");
                     let job = workspace.jobs[&job_id].clone();
@@ -148,7 +158,11 @@ proptest! {
                     let Some(next) = page.next else { break };
                     request = ListRequest { start: PageStart::After(next), limit };
                     for _ in 0..writes_per_page {
-                        changed.insert(random_write(&mut workspace, &job_id, &mut rng));
+                        let applications_before = workspace.applications.len();
+                        changed.insert(random_write(&mut workspace, &job_id, &mut rng, submissions_left > 0));
+                        if workspace.applications.len() > applications_before {
+                            submissions_left -= 1;
+                        }
                     }
                 }
                 for id in at_start.iter().filter(|id| !changed.contains(*id)) {
@@ -187,13 +201,13 @@ proptest! {
                 request = ListRequest { start: PageStart::After(next), limit };
                 if !quiet {
                     for _ in 0..rng.random_range(0..8) {
-                        random_write(&mut workspace, &job_id, &mut rng);
+                        random_write(&mut workspace, &job_id, &mut rng, true);
                     }
                 }
             }
             if !quiet {
                 for _ in 0..rng.random_range(1..20) {
-                    random_write(&mut workspace, &job_id, &mut rng);
+                    random_write(&mut workspace, &job_id, &mut rng, true);
                 }
             }
         }
@@ -219,7 +233,7 @@ fn changes_in_one_millisecond_get_distinct_increasing_sequences_that_a_snapshot_
     let mut rng = StdRng::seed_from_u64(9);
     let mut sequences = Vec::new();
     for _ in 0..50 {
-        let id = random_write(&mut workspace, &job_id, &mut rng);
+        let id = random_write(&mut workspace, &job_id, &mut rng, true);
         sequences.push(workspace.application_change(&workspace.applications[&id]));
     }
     assert!(sequences.windows(2).all(|pair| pair[0] < pair[1]), "{sequences:?}");
