@@ -162,18 +162,21 @@ pub(crate) fn find_phrases(text: &Tokens, phrases: &[Tokens]) -> Vec<Vec<usize>>
     let mut first_texts: Vec<String> = phrases.iter().filter_map(first_text).collect();
     first_texts.sort_unstable();
     first_texts.dedup();
-    // Most tokens start with a byte no phrase starts with; this table lets
-    // them skip the binary search.
-    let mut is_first_byte = [false; 256];
+    // Most tokens differ from every first token in their first byte or
+    // their length; this table (a bit per length, up to 63, per first byte)
+    // lets them skip the binary search and its string comparisons.
+    let length_bit = |text: &str| 1u64 << text.len().min(63);
+    let mut lengths_by_first_byte = [0u64; 256];
     for first in &first_texts {
         if let Some(byte) = first.bytes().next() {
-            is_first_byte[usize::from(byte)] = true;
+            lengths_by_first_byte[usize::from(byte)] |= length_bit(first);
         }
     }
     let mut candidates_by_first_text: Vec<Vec<usize>> = vec![Vec::new(); first_texts.len()];
     for (position, token) in text.tokens.iter().enumerate() {
         let token_text = text.text(token);
-        if !token_text.bytes().next().is_some_and(|byte| is_first_byte[usize::from(byte)]) {
+        let lengths = token_text.bytes().next().map_or(0, |byte| lengths_by_first_byte[usize::from(byte)]);
+        if lengths & length_bit(token_text) == 0 {
             continue;
         }
         if let Ok(slot) = first_texts.binary_search_by(|first| first.as_str().cmp(token_text)) {
