@@ -9,6 +9,22 @@ use std::cmp::Reverse;
 use super::application_index::{SortOrder, SCORE_MAX};
 use super::query::PageRequest;
 
+/// The rank of a candidate not scored yet: after every score's.
+const UNSCORED_RANK: usize = SCORE_MAX as usize + 1;
+
+/// Where each rank's run begins when items of these `ranks` are laid out in
+/// rank order (a counting sort's prefix sums); `[rank + 1]` is where it ends.
+fn rank_starts(ranks: impl Iterator<Item = usize>) -> [usize; UNSCORED_RANK + 2] {
+    let mut starts = [0; UNSCORED_RANK + 2];
+    for rank in ranks {
+        starts[rank + 1] += 1;
+    }
+    for position in 1..starts.len() {
+        starts[position] += starts[position - 1];
+    }
+    starts
+}
+
 /// One page of `candidates` (ascending ordinals) in `sort` order, keeping
 /// those `keep` gives a score for (`Some(None)`: a member not scored yet),
 /// and how many it keeps in all. Nothing but the page is collected: the
@@ -50,17 +66,8 @@ pub(super) fn page_of_candidates(
             unreachable!("name and change orders need more than scores; the caller sorts by them")
         }
     };
-    const UNSCORED_RANK: usize = SCORE_MAX as usize + 1;
     let rank_of = |score: Option<u8>| score.map_or(UNSCORED_RANK, rank);
-    let mut first_index_of_rank = [0usize; UNSCORED_RANK + 2];
-    for &ordinal in candidates {
-        if let Some(score) = keep(ordinal) {
-            first_index_of_rank[rank_of(score) + 1] += 1;
-        }
-    }
-    for rank in 1..first_index_of_rank.len() {
-        first_index_of_rank[rank] += first_index_of_rank[rank - 1];
-    }
+    let first_index_of_rank = rank_starts(candidates.iter().filter_map(|&ordinal| keep(ordinal)).map(rank_of));
     total = first_index_of_rank[UNSCORED_RANK + 1];
     let page_end = page.offset.saturating_add(page.limit);
     let reaches_page =
@@ -93,15 +100,8 @@ pub(super) fn page_of_candidates(
 /// at most `SCORE_MAX`), unscored last, ordinals ascending within a rank:
 /// a counting sort over the 102 possible places.
 pub(super) fn distributed_by_score(found: &[(u32, Option<u8>)], rank: impl Fn(u8) -> usize) -> Vec<(u32, Option<u8>)> {
-    const UNSCORED_RANK: usize = SCORE_MAX as usize + 1;
     let rank_of = |score: Option<u8>| score.map_or(UNSCORED_RANK, &rank);
-    let mut starts = [0usize; UNSCORED_RANK + 2];
-    for &(_, score) in found {
-        starts[rank_of(score) + 1] += 1;
-    }
-    for position in 1..starts.len() {
-        starts[position] += starts[position - 1];
-    }
+    let mut starts = rank_starts(found.iter().map(|&(_, score)| rank_of(score)));
     let mut ordered = vec![(0, None); found.len()];
     for &(ordinal, score) in found {
         let place = &mut starts[rank_of(score)];

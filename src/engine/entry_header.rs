@@ -269,6 +269,20 @@ pub(crate) fn parse_entry_header_with_anchor(lines: &[&str], anchor: Option<usiz
 mod tests {
     use super::*;
 
+    proptest::proptest! {
+        /// The search jumps between occurrences of the needle's first byte
+        /// when that byte has no other case; it must find what comparing at
+        /// every byte finds, for needles that start with a letter too.
+        #[test]
+        fn a_separator_is_found_where_comparing_at_every_byte_finds_it(
+            haystack in "[aAtT @|—–·\\t]{0,24}",
+            needle in "[aAtT @|—–·\\t]{1,4}",
+        ) {
+            let every_byte = haystack.as_bytes().windows(needle.len()).position(|window| window.eq_ignore_ascii_case(needle.as_bytes()));
+            proptest::prop_assert_eq!(find_ignoring_ascii_case(&haystack, &needle), every_byte);
+        }
+    }
+
     fn parts(lines: &[&str]) -> (Option<String>, Option<String>, Option<String>) {
         let header = parse_entry_header(lines);
         (header.title, header.company, header.location)

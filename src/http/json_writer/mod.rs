@@ -65,16 +65,21 @@ fn write_number<N: Serialize>(out: &mut Vec<u8>, number: N) -> Result<(), JsonWr
 const ONES: u64 = 0x0101_0101_0101_0101;
 const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
 
-/// Whether any byte of `word` is below `limit` (at most 128); exact about
-/// whether one is, which is all the caller asks.
+/// Nonzero when any byte of `word` is below `limit` (at most 128). Bits
+/// above the lowest such byte may be set falsely, so the result says
+/// exactly whether one is, not which.
 #[inline]
-fn has_byte_below(word: u64, limit: u8) -> bool {
-    word.wrapping_sub(ONES * u64::from(limit)) & !word & HIGH_BITS != 0
+fn bytes_below(word: u64, limit: u8) -> u64 {
+    word.wrapping_sub(ONES * u64::from(limit)) & !word & HIGH_BITS
 }
 
+/// Nonzero when any of the eight bytes of `word` is one JSON escapes: a
+/// control character, `"` or `\`.
 #[inline]
-fn has_byte(word: u64, byte: u8) -> bool {
-    has_byte_below(word ^ (ONES * u64::from(byte)), 1)
+fn escape_bits(word: u64) -> u64 {
+    bytes_below(word, 0x20)
+        | bytes_below(word ^ (ONES * u64::from(b'"')), 1)
+        | bytes_below(word ^ (ONES * u64::from(b'\\')), 1)
 }
 
 #[inline]
@@ -135,16 +140,6 @@ fn write_string(out: &mut Vec<u8>, text: &str) {
     write_string_scanned(out, bytes);
 }
 
-/// Whether a word has a byte JSON escapes: nonzero exactly when one of its
-/// eight bytes is a control character, `"` or `\`.
-#[inline]
-fn escape_bits(word: u64) -> u64 {
-    let below_space = word.wrapping_sub(ONES * 0x20) & !word;
-    let quote = word ^ (ONES * u64::from(b'"'));
-    let backslash = word ^ (ONES * u64::from(b'\\'));
-    (below_space | (quote.wrapping_sub(ONES) & !quote) | (backslash.wrapping_sub(ONES) & !backslash)) & HIGH_BITS
-}
-
 /// Whether any of `bytes` needs an escape, eight at a time without an early
 /// exit (the strings are short, and clean nearly always); the last partial
 /// word is read as the last eight bytes, overlapping the one before.
@@ -172,7 +167,7 @@ fn write_string_scanned(out: &mut Vec<u8>, bytes: &[u8]) {
     while position < bytes.len() {
         if let Some(chunk) = bytes.get(position..position + 8) {
             let word = u64::from_le_bytes(chunk.try_into().expect("eight bytes"));
-            if !has_byte_below(word, 0x20) && !has_byte(word, b'"') && !has_byte(word, b'\\') {
+            if escape_bits(word) == 0 {
                 position += 8;
                 continue;
             }
