@@ -8,7 +8,7 @@ use std::fmt;
 use rand::Rng;
 
 /// The characters of base62, digits first.
-const BASE62: &[u8] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+pub const BASE62: &[u8] = b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
 /// `length` characters drawn uniformly from base62 (`random_range` rejects
 /// rather than takes a modulo, so no character is favoured).

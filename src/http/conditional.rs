@@ -17,6 +17,9 @@ use actix_web::http::header::{self, HeaderValue};
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse};
 
+/// Length of an entity tag as sent: 16 hexadecimal digits and two quotes.
+const QUOTED_LENGTH: usize = 18;
+
 /// A strong entity tag: 16 hexadecimal digits in quotes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct EntityTag(u64);
@@ -61,16 +64,35 @@ impl EntityTag {
         EntityTag(hash.0)
     }
 
+    /// The tag as it is sent: 16 lower-case hexadecimal digits in quotes,
+    /// written without a formatter, since every GET sends one.
+    fn quoted(self) -> [u8; QUOTED_LENGTH] {
+        let mut text = [b'"'; QUOTED_LENGTH];
+        for (index, digit) in text[1..QUOTED_LENGTH - 1].iter_mut().enumerate() {
+            let nibble = (self.0 >> (60 - 4 * index)) & 0xf;
+            *digit = b"0123456789abcdef"[nibble as usize];
+        }
+        text
+    }
+
     fn header_value(self) -> HeaderValue {
-        HeaderValue::from_str(&format!("\"{:016x}\"", self.0)).expect("hex digits in quotes are a valid header")
+        HeaderValue::from_bytes(&self.quoted()).expect("hex digits in quotes are a valid header")
     }
 
     /// Whether `If-None-Match` names this tag (weakly, as RFC 9110 asks for
     /// this header), or is `*`.
     fn matches(self, request: &HttpRequest) -> bool {
-        let ours = format!("\"{:016x}\"", self.0);
-        request.headers().get_all(header::IF_NONE_MATCH).filter_map(|value| value.to_str().ok()).any(|value| {
-            value.split(',').map(str::trim).any(|tag| tag == "*" || tag.strip_prefix("W/").unwrap_or(tag) == ours)
+        let mut values = request.headers().get_all(header::IF_NONE_MATCH).peekable();
+        if values.peek().is_none() {
+            return false;
+        }
+        let ours = self.quoted();
+        values.any(|value| {
+            value
+                .as_bytes()
+                .split(|byte| *byte == b',')
+                .map(<[u8]>::trim_ascii)
+                .any(|tag| tag == b"*" || tag.strip_prefix(b"W/").unwrap_or(tag) == ours)
         })
     }
 
@@ -133,5 +155,14 @@ mod tests {
         }
         let other = TestRequest::get().insert_header((header::IF_NONE_MATCH, "\"00000000000000ac\"")).to_http_request();
         assert!(tag.not_modified(&other).is_none());
+        assert!(tag.not_modified(&TestRequest::get().to_http_request()).is_none(), "no If-None-Match");
+    }
+
+    #[test]
+    fn a_tag_is_sent_as_its_sixteen_hex_digits_in_quotes() {
+        for value in [0, 0xab, 0x0123_4567_89ab_cdef, u64::MAX] {
+            let response = EntityTag(value).tag(HttpResponse::Ok().finish());
+            assert_eq!(response.headers().get(header::ETAG).unwrap(), format!("\"{value:016x}\"").as_str());
+        }
     }
 }

@@ -1,8 +1,8 @@
-//! Cross-cutting behaviour (besides `observe`): panics become 500s in the
-//! envelope (and never take a worker down), every request body is read
-//! under a deadline, and
-//! every /api/v1 response carries the `X-RateLimit-*` headers of the
-//! decision its extractor made.
+//! Cross-cutting behaviour (besides `observe`, which calls the first two):
+//! nothing is served before recovery has finished, every request body is
+//! read under a deadline, panics become 500s in the envelope (and never take
+//! a worker down), and every /api/v1 response carries the `X-RateLimit-*`
+//! headers of the decision its extractor made.
 
 use std::panic::AssertUnwindSafe;
 use std::time::Duration;
@@ -17,7 +17,6 @@ use futures_util::FutureExt;
 use super::body::DeadlinePayload;
 use super::error::{ApiError, Surface};
 use super::extract::rate_decision_without_handler;
-use super::state::AppState;
 use crate::auth::key_registry::RateDecision;
 
 pub async fn contain_panics(
@@ -41,43 +40,34 @@ pub async fn contain_panics(
 
 /// Until recovery has finished, only `/healthz` answers normally: `/readyz`
 /// and the API answer 503, so nothing is served from a partial state.
-pub async fn readiness_gate(
-    request: ServiceRequest,
-    next: Next<impl MessageBody + 'static>,
-) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
-    let ready = request.app_data::<actix_web::web::Data<AppState>>().is_some_and(|state| state.readiness.is_ready());
+/// `Err` gives the request back to be served. Called by `observe` rather
+/// than wrapped around the app as a layer of its own: each layer costs
+/// every request a boxed future.
+pub fn refuse_until_ready(request: ServiceRequest, ready: bool) -> Result<ServiceResponse<BoxBody>, ServiceRequest> {
     if ready || request.path() == "/healthz" {
-        return next.call(request).await.map(ServiceResponse::map_into_boxed_body);
+        return Err(request);
     }
     let error = ApiError::Unavailable("the server is recovering its data; retry shortly".into());
     Ok(request.into_response(error.error_response()))
 }
 
-/// Puts every request body under the body-read deadline: a client that
+/// Puts the request's body under the body-read deadline: a client that
 /// stops sending part-way gets 408 once the deadline passes, and its
-/// connection is closed, instead of holding a worker for ever.
+/// connection is closed, instead of holding a worker for ever. Called by
+/// `observe`, for the reason [`refuse_until_ready`] gives.
 type BoxedPayloadStream =
     std::pin::Pin<Box<dyn futures_util::Stream<Item = Result<actix_web::web::Bytes, actix_web::error::PayloadError>>>>;
 
-pub async fn body_deadline(
-    mut request: ServiceRequest,
-    next: Next<impl MessageBody + 'static>,
-) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
-    let timeout_milliseconds =
-        request.app_data::<actix_web::web::Data<AppState>>().map(|state| state.settings.body_read_timeout_milliseconds);
-    if let Some(timeout_milliseconds) = timeout_milliseconds {
-        let payload = request.take_payload();
-        let payload = match payload {
-            // Most requests (every GET) have no body: no timer for them.
-            Payload::None => Payload::None,
-            payload => {
-                let deadline = DeadlinePayload::new(payload, Duration::from_millis(timeout_milliseconds));
-                Payload::Stream { payload: Box::pin(deadline) as BoxedPayloadStream }
-            }
-        };
-        request.set_payload(payload);
-    }
-    next.call(request).await.map(ServiceResponse::map_into_boxed_body)
+pub fn put_body_under_deadline(request: &mut ServiceRequest, timeout_milliseconds: u64) {
+    let payload = match request.take_payload() {
+        // Most requests (every GET) have no body: no timer for them.
+        Payload::None => Payload::None,
+        payload => {
+            let deadline = DeadlinePayload::new(payload, Duration::from_millis(timeout_milliseconds));
+            Payload::Stream { payload: Box::pin(deadline) as BoxedPayloadStream }
+        }
+    };
+    request.set_payload(payload);
 }
 
 pub async fn rate_limit_headers(

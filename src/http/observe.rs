@@ -1,4 +1,6 @@
-//! The outermost middleware: what the operator sees of each request. It
+//! The outermost middleware, and the only one around the whole app: it
+//! refuses requests until recovery has finished, puts request bodies under
+//! their read deadline, and is what the operator sees of each request. It
 //! gives the request its ID (the client's `X-Request-Id` when sane, else a
 //! new one) and returns it on the response, runs the request inside a span
 //! that carries the ID into every log line about it, counts it in flight,
@@ -20,6 +22,7 @@ use actix_web::{web, HttpMessage, HttpRequest};
 use tracing::Instrument;
 
 use super::error::Surface;
+use super::middleware::{put_body_under_deadline, refuse_until_ready};
 use super::server::ROUTE_TEMPLATES;
 use super::state::AppState;
 use crate::telemetry::logging::ACCESS_LOG_TARGET;
@@ -44,13 +47,32 @@ impl RequestId {
         let sent = headers.get(REQUEST_ID_HEADER).map(HeaderValue::as_bytes).filter(|bytes| is_sane(bytes));
         match sent {
             Some(bytes) => RequestId(String::from_utf8_lossy(bytes).into_owned()),
-            None => RequestId(crate::encoding::random_base62(&mut rand::rng(), GENERATED_REQUEST_ID_LENGTH)),
+            None => RequestId(generated_request_id(&mut rand::rng())),
         }
     }
 
     pub fn as_str(&self) -> &str {
         &self.0
     }
+}
+
+/// A new request ID: [`GENERATED_REQUEST_ID_LENGTH`] base62 characters,
+/// ten from each of two random 64-bit words. Taking ten digits of a word
+/// favours some values by at most one part in 21, which an ID that only has
+/// to be unique can afford; keys, which must not, use
+/// `encoding::random_base62`, whose rejection sampling costs a draw per
+/// character.
+fn generated_request_id(rng: &mut impl rand::Rng) -> String {
+    const DIGITS_PER_WORD: usize = GENERATED_REQUEST_ID_LENGTH / 2;
+    let mut text = String::with_capacity(GENERATED_REQUEST_ID_LENGTH);
+    for _ in 0..2 {
+        let mut word = rng.next_u64();
+        for _ in 0..DIGITS_PER_WORD {
+            text.push(char::from(crate::encoding::BASE62[(word % 62) as usize]));
+            word /= 62;
+        }
+    }
+    text
 }
 
 fn is_sane(bytes: &[u8]) -> bool {
@@ -72,17 +94,32 @@ pub async fn observe(
 ) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
     // What is needed of the state is taken now: cloning its `Arc` would be
     // one more contended count per request.
-    let (_in_flight, metrics_enabled) = match request.app_data::<web::Data<AppState>>() {
-        Some(state) => (Some(state.requests_in_flight.enter()), state.metrics.is_some()),
-        None => (None, false),
-    };
+    let (_in_flight, metrics_enabled, ready, body_read_timeout_milliseconds) =
+        match request.app_data::<web::Data<AppState>>() {
+            Some(state) => (
+                Some(state.requests_in_flight.enter()),
+                state.metrics.is_some(),
+                state.readiness.is_ready(),
+                Some(state.settings.body_read_timeout_milliseconds),
+            ),
+            None => (None, false, false, None),
+        };
     let started = Instant::now();
     let request_id = RequestId::of(request.headers());
-    let span = tracing::info_span!("request", request_id = request_id.as_str());
-    // Handlers, extractors and the default service turn their errors into
-    // responses; an `Err` here is the framework's own, answered by it.
-    // (The request cannot be kept for it: a clone would stop the routing.)
-    let mut response = next.call(request).instrument(span).await?.map_into_boxed_body();
+    let mut response = match refuse_until_ready(request, ready) {
+        Ok(unavailable) => unavailable,
+        Err(mut request) => {
+            if let Some(timeout_milliseconds) = body_read_timeout_milliseconds {
+                put_body_under_deadline(&mut request, timeout_milliseconds);
+            }
+            let span = tracing::info_span!("request", request_id = request_id.as_str());
+            // Handlers, extractors and the default service turn their errors
+            // into responses; an `Err` here is the framework's own, answered
+            // by it. (The request cannot be kept for it: a clone would stop
+            // the routing.)
+            next.call(request).instrument(span).await?.map_into_boxed_body()
+        }
+    };
     let header = HeaderValue::from_str(request_id.as_str()).expect("a request ID is visible ASCII");
     response.headers_mut().insert(HeaderName::from_static(REQUEST_ID_HEADER), header);
     let elapsed = started.elapsed();
@@ -135,7 +172,8 @@ thread_local! {
     /// Each worker's handles to the series it has recorded into: the
     /// recorder's lookup (hashing the name and three labels) then happens
     /// once per series and worker, not once per request.
-    static SERIES: RefCell<HashMap<RequestKind, RequestSeries>> = RefCell::new(HashMap::new());
+    static SERIES: RefCell<HashMap<RequestKind, RequestSeries, foldhash::fast::RandomState>> =
+        RefCell::new(HashMap::default());
 }
 
 fn record_request(route: &'static str, method: &'static str, status: u16, seconds: f64) {

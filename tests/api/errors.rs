@@ -209,6 +209,7 @@ async fn every_v1_response_carries_rate_limit_headers_even_for_an_unknown_route_
     let fixture = fixture(&app, "acme").await;
     for (method, path, status) in [
         ("GET", "/api/v1/nope", 404),
+        ("GET", "/api/v1/applications/app_x/nope", 404),
         ("DELETE", "/api/v1/jobs", 405),
         ("GET", "/api/v1/applications/app_x/stage", 405),
     ] {
@@ -224,7 +225,19 @@ async fn every_v1_response_carries_rate_limit_headers_even_for_an_unknown_route_
 async fn an_unknown_route_is_404_route_not_found_in_the_envelope() {
     let app = spawn_app().await;
     let fixture = fixture(&app, "acme").await;
-    for path in ["/nope", "/api/v1/nope", "/api/v1/jobs/job_x/nope", "/api/orgs/acme/nope", "/api/v2/jobs"] {
+    let paths = [
+        "/nope",
+        "/api/v1/nope",
+        "/api/v1/jobs/",
+        "/api/v1/jobs/job_x/nope",
+        "/api/v1/jobs/job_x/applications/more",
+        "/api/v1/applications/",
+        "/api/v1/applications/app_x/nope",
+        "/api/v1/applications/app_x/ats/nope",
+        "/api/orgs/acme/nope",
+        "/api/v2/jobs",
+    ];
+    for path in paths {
         let reply = app.request("GET", path, Auth::Key(&fixture.key), None).await;
         assert_failure(&reply, 404, "ROUTE_NOT_FOUND");
     }
@@ -248,6 +261,8 @@ async fn a_wrong_method_is_405_method_not_allowed_in_the_envelope() {
         let reply = app.request(method, &path, Auth::Key(&fixture.key), None).await;
         assert_failure(&reply, 405, "METHOD_NOT_ALLOWED");
     }
+    let comments = app.request("PUT", "/api/v1/applications/app_x/comments", Auth::Key(&fixture.key), None).await;
+    assert_eq!(comments.header("allow").as_deref(), Some("GET, POST"), "the 405 names the methods the route takes");
 }
 
 #[actix_web::test]
