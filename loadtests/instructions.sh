@@ -10,7 +10,11 @@
 #
 # Usage: loadtests/instructions.sh BINARY ROUTE [ROUNDS]
 #   ROUTE: jobs (GET /api/v1/jobs), page (a job's applications, ats-desc,
-#          limit 20) or detail (an application)
+#          limit 20), detail (an application) or comments (its comments)
+#   INSTRUCTIONS_HARNESS_SETTINGS=1 runs the server as run.sh does (log
+#   level info with the access log off, metrics on) instead of with
+#   warnings only and no metrics. Use 2000 rounds or more: timers that fire
+#   by the clock add a few million instructions to either run.
 # Two binaries side by side: run it once with each.
 set -euo pipefail
 binary=$1 route=$2 rounds=${3:-300}
@@ -25,9 +29,14 @@ trap stop_all EXIT
 "$binary" seed --data-dir "$work/data" --jobs 200 --applications-per-job 50 --seed 9 >"$work/seed.out" 2>&1
 key=$(grep -o 'svc_live_[A-Za-z0-9]*' "$work/seed.out" | head -1)
 port=${INSTRUCTIONS_PORT:-18470}
+if [ "${INSTRUCTIONS_HARNESS_SETTINGS:-0}" = 1 ]; then
+  server_log="info,shortlist::access=off" metrics_flag=""
+else
+  server_log=warn metrics_flag=--no-metrics
+fi
 for count in 0 "$rounds"; do
-  SHORTLIST_LOG=warn timeout 600 valgrind --tool=callgrind --callgrind-out-file="$work/callgrind.$count" \
-    "$binary" serve --no-demo --data-dir "$work/data" --bind "127.0.0.1:$port" --workers 1 --no-metrics \
+  SHORTLIST_LOG=$server_log timeout 600 valgrind --tool=callgrind --callgrind-out-file="$work/callgrind.$count" \
+    "$binary" serve --no-demo --data-dir "$work/data" --bind "127.0.0.1:$port" --workers 1 $metrics_flag \
     >"$work/serve.out" 2>"$work/serve.err" &
   server=$!
   for _ in $(seq 1 1200); do curl -sf "http://127.0.0.1:$port/readyz" 2>/dev/null | grep -q true && break; sleep 0.25; done
@@ -38,7 +47,9 @@ for count in 0 "$rounds"; do
     page) path="/api/v1/jobs/$job/applications?sort=ats-desc&limit=20" ;;
     detail) path="/api/v1/applications/$(get "/api/v1/jobs/$job/applications?limit=1" |
       python3 -c 'import json,sys; print(json.load(sys.stdin)["data"]["applications"][0]["id"])')" ;;
-    *) echo "unknown route $route (jobs, page or detail)" >&2; exit 2 ;;
+    comments) path="/api/v1/applications/$(get "/api/v1/jobs/$job/applications?limit=1" |
+      python3 -c 'import json,sys; print(json.load(sys.stdin)["data"]["applications"][0]["id"])')/comments" ;;
+    *) echo "unknown route $route (jobs, page, detail or comments)" >&2; exit 2 ;;
   esac
   python3 - "$port" "$key" "$count" "$path" <<'PYTHON'
 import http.client, sys
