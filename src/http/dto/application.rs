@@ -116,12 +116,43 @@ impl<'a> StoredResults<'a> {
             .map_err(|error| undecodable(application, error))
     }
 
+    /// Both as the API's JSON, written without decoding them.
+    pub fn render(&self, application: &Application) -> Result<RenderedResults, ApiError> {
+        Ok(RenderedResults {
+            resume: render_resume_of(self.resume.as_deref(), application)?,
+            ats: render_ats_of(self.ats.as_deref(), application)?,
+        })
+    }
+
     pub fn decode(&self, application: &Application) -> Result<DecodedResults<'_>, ApiError> {
         Ok(DecodedResults {
             resume: read_resume_of(self.resume.as_deref(), application)?,
             ats: read_ats_of(self.ats.as_deref(), application)?,
         })
     }
+}
+
+/// The parsed resume's JSON, written from its stored bytes (see `stored_json`).
+pub fn render_resume_of(bytes: Option<&[u8]>, application: &Application) -> Result<Option<Vec<u8>>, ApiError> {
+    render(bytes, application, super::stored_json::write_resume_json)
+}
+
+/// The breakdown's JSON, written from its stored bytes (see `stored_json`).
+pub fn render_ats_of(bytes: Option<&[u8]>, application: &Application) -> Result<Option<Vec<u8>>, ApiError> {
+    render(bytes, application, super::stored_json::write_breakdown_json)
+}
+
+fn render(
+    bytes: Option<&[u8]>,
+    application: &Application,
+    write: fn(&mut Vec<u8>, &[u8]) -> Result<(), CodecError>,
+) -> Result<Option<Vec<u8>>, ApiError> {
+    let rendered = bytes.map(|bytes| {
+        // JSON adds names and quotes to what the encoding holds.
+        let mut json = Vec::with_capacity(bytes.len() * 2);
+        write(&mut json, bytes).map(|()| json)
+    });
+    rendered.transpose().map_err(|error| undecodable(application, error))
 }
 
 /// A parsed resume whose strings point into its stored bytes.
@@ -138,6 +169,13 @@ pub fn read_ats_of<'a>(
     application: &Application,
 ) -> Result<Option<AtsBreakdown<&'a str>>, ApiError> {
     bytes.map(read_breakdown).transpose().map_err(|error| undecodable(application, error))
+}
+
+/// The parsed resume and breakdown of one application as the API's JSON
+/// (`null` where there is none yet is the writer's to add).
+pub struct RenderedResults {
+    pub resume: Option<Vec<u8>>,
+    pub ats: Option<Vec<u8>>,
 }
 
 /// The parsed resume and breakdown of one application, decoded for a

@@ -7,23 +7,19 @@
 //! `ApplicationDetail`, `ResumeView` and `AtsView` writes, which stay the
 //! schema of record (the OpenAPI document is generated from them).
 
-use super::application::{criterion_kind_text, stage_view, verdict_text, years_in_tenths, DecodedResults};
+use super::application::{stage_view, RenderedResults};
 use super::application_list::write_tags;
 use super::Iso8601;
 use crate::domain::application::{Application, Pipeline};
-use crate::domain::ats::{AtsBreakdown, Weighting};
-use crate::domain::resume::{ContactDetails, ParsedResume};
 use crate::domain::workspace::Workspace;
-use crate::http::json_writer::{
-    write_json_array as write_array, write_json_float, write_json_integer, write_json_string,
-};
+use crate::http::json_writer::{write_json_integer, write_json_string};
 
 /// Appends the application's detail: what `ApplicationDetail::new` serialises to.
 pub fn write_application_detail(
     out: &mut Vec<u8>,
     workspace: &Workspace,
     application: &Application,
-    results: &DecodedResults<'_>,
+    results: &RenderedResults,
 ) {
     out.extend_from_slice(b"{\"id\":");
     write_json_string(out, application.id.as_str());
@@ -79,9 +75,9 @@ pub fn write_application_detail(
         None => out.extend_from_slice(b"null"),
     }
     out.extend_from_slice(b",\"resume\":");
-    write_optional(out, results.resume.as_ref(), write_resume);
+    write_json_or_null(out, results.resume.as_deref());
     out.extend_from_slice(b",\"ats\":");
-    write_optional(out, results.ats.as_ref(), write_breakdown);
+    write_json_or_null(out, results.ats.as_deref());
     out.extend_from_slice(b",\"pipeline\":");
     write_pipeline(out, &application.pipeline);
     out.extend_from_slice(b",\"commentCount\":");
@@ -108,187 +104,6 @@ pub fn write_pipeline(out: &mut Vec<u8>, pipeline: &Pipeline) {
     out.push(b'}');
 }
 
-/// Appends a parsed resume: what `ResumeView::new` serialises to.
-pub fn write_resume(out: &mut Vec<u8>, resume: &ParsedResume<&str>) {
-    out.extend_from_slice(b"{\"basics\":");
-    write_basics(out, &resume.contact, resume.summary);
-    out.extend_from_slice(b",\"work\":");
-    write_array(out, &resume.experience, |out, entry| {
-        out.extend_from_slice(b"{\"position\":");
-        write_optional_string(out, entry.title);
-        out.extend_from_slice(b",\"name\":");
-        write_optional_string(out, entry.company);
-        out.extend_from_slice(b",\"location\":");
-        write_optional_string(out, entry.location);
-        out.extend_from_slice(b",\"startDate\":");
-        write_optional_string(out, entry.start);
-        out.extend_from_slice(b",\"endDate\":");
-        write_optional_string(out, entry.end);
-        out.extend_from_slice(if entry.current { b",\"current\":true" } else { b",\"current\":false" });
-        out.extend_from_slice(b",\"months\":");
-        write_optional_integer(out, entry.duration_months.map(u64::from));
-        out.extend_from_slice(b",\"highlights\":");
-        write_strings(out, &entry.highlights);
-        out.push(b'}');
-    });
-    out.extend_from_slice(b",\"education\":");
-    write_array(out, &resume.education, |out, entry| {
-        out.extend_from_slice(b"{\"institution\":");
-        write_optional_string(out, entry.institution);
-        out.extend_from_slice(b",\"studyType\":");
-        write_optional_string(out, entry.degree);
-        out.extend_from_slice(b",\"area\":");
-        write_optional_string(out, entry.field);
-        out.extend_from_slice(b",\"startDate\":");
-        write_optional_string(out, entry.start);
-        out.extend_from_slice(b",\"endDate\":");
-        write_optional_string(out, entry.end);
-        out.push(b'}');
-    });
-    out.extend_from_slice(b",\"skills\":");
-    write_array(out, &resume.skills, |out, skill| {
-        out.extend_from_slice(b"{\"name\":");
-        write_json_string(out, skill.name);
-        out.extend_from_slice(b",\"keywords\":");
-        write_strings(out, &skill.as_written);
-        out.extend_from_slice(b",\"foundIn\":");
-        write_strings(out, &skill.found_in);
-        out.extend_from_slice(b",\"months\":");
-        write_optional_integer(out, skill.months_of_use.map(u64::from));
-        out.push(b'}');
-    });
-    out.extend_from_slice(b",\"projects\":");
-    write_array(out, &resume.projects, |out, project| {
-        out.extend_from_slice(b"{\"name\":");
-        write_json_string(out, project.name);
-        out.extend_from_slice(b",\"description\":");
-        write_optional_string(out, project.description);
-        out.extend_from_slice(b",\"keywords\":");
-        write_strings(out, &project.technologies);
-        out.push(b'}');
-    });
-    out.extend_from_slice(b",\"certificates\":");
-    write_array(out, &resume.certifications, |out, name| {
-        out.extend_from_slice(b"{\"name\":");
-        write_json_string(out, name);
-        out.push(b'}');
-    });
-    out.extend_from_slice(b",\"totalExperienceMonths\":");
-    write_optional_integer(out, resume.total_experience_months.map(u64::from));
-    out.extend_from_slice(b",\"totalYearsExperience\":");
-    let years = resume.total_experience_months.map(|months| (f64::from(months) / 1.2).round() / 10.0);
-    write_optional(out, years.as_ref(), |out, years| write_json_float(out, *years));
-    out.extend_from_slice(b",\"sectionsFound\":");
-    write_strings(out, &resume.sections_found);
-    out.extend_from_slice(b",\"wordCount\":");
-    write_json_integer(out, u64::from(resume.word_count));
-    out.push(b'}');
-}
-
-fn write_basics(out: &mut Vec<u8>, contact: &ContactDetails<&str>, summary: Option<&str>) {
-    out.extend_from_slice(b"{\"name\":");
-    write_optional_string(out, contact.name);
-    out.extend_from_slice(b",\"label\":");
-    write_optional_string(out, contact.label);
-    out.extend_from_slice(b",\"credentials\":");
-    write_strings(out, &contact.credentials);
-    out.extend_from_slice(b",\"email\":");
-    write_optional_string(out, contact.emails.first().copied());
-    out.extend_from_slice(b",\"phone\":");
-    write_optional_string(out, contact.phones.first().copied());
-    out.extend_from_slice(b",\"location\":");
-    match contact.location.map(super::application::LocationView::new) {
-        Some(location) => {
-            out.extend_from_slice(b"{\"address\":");
-            write_json_string(out, location.address);
-            out.extend_from_slice(b",\"city\":");
-            write_optional_string(out, location.city);
-            out.extend_from_slice(b",\"region\":");
-            write_optional_string(out, location.region);
-            out.push(b'}');
-        }
-        None => out.extend_from_slice(b"null"),
-    }
-    out.extend_from_slice(b",\"profiles\":");
-    write_array(out, &contact.links, |out, url| {
-        out.extend_from_slice(b"{\"network\":");
-        write_json_string(out, super::application::network_of(url));
-        out.extend_from_slice(b",\"url\":");
-        write_json_string(out, url);
-        out.push(b'}');
-    });
-    out.extend_from_slice(b",\"summary\":");
-    write_optional_string(out, summary);
-    out.extend_from_slice(b",\"emails\":");
-    write_strings(out, &contact.emails);
-    out.extend_from_slice(b",\"phones\":");
-    write_strings(out, &contact.phones);
-    out.extend_from_slice(b",\"links\":");
-    write_strings(out, &contact.links);
-    out.push(b'}');
-}
-
-/// Appends an ATS breakdown: what `AtsView::new` serialises to.
-pub fn write_breakdown(out: &mut Vec<u8>, breakdown: &AtsBreakdown<&str>) {
-    out.extend_from_slice(b"{\"overallScore\":");
-    write_json_integer(out, u64::from(breakdown.overall_score));
-    out.extend_from_slice(b",\"matchedKeywords\":");
-    write_strings(out, &breakdown.matched_keywords);
-    out.extend_from_slice(b",\"missingKeywords\":");
-    write_strings(out, &breakdown.missing_keywords);
-    out.extend_from_slice(b",\"strengths\":");
-    write_strings(out, &breakdown.strengths);
-    out.extend_from_slice(b",\"concerns\":");
-    write_strings(out, &breakdown.concerns);
-    out.extend_from_slice(b",\"criteria\":");
-    write_array(out, &breakdown.criteria, |out, result| {
-        out.extend_from_slice(b"{\"kind\":");
-        write_json_string(out, criterion_kind_text(result.kind));
-        out.extend_from_slice(b",\"criterion\":");
-        write_json_string(out, result.criterion);
-        out.extend_from_slice(b",\"verdict\":");
-        write_json_string(out, verdict_text(result.verdict));
-        out.extend_from_slice(if result.is_matched() { b",\"matched\":true" } else { b",\"matched\":false" });
-        out.extend_from_slice(b",\"evidence\":{\"occurrences\":");
-        write_json_integer(out, u64::from(result.occurrences));
-        out.extend_from_slice(b",\"foundIn\":");
-        write_strings(out, &result.found_in);
-        out.extend_from_slice(b",\"asWritten\":");
-        write_strings(out, &result.as_written);
-        out.extend_from_slice(b",\"months\":");
-        write_optional_integer(out, result.months.map(u64::from));
-        out.extend_from_slice(b",\"years\":");
-        let years = result.months.map(years_in_tenths);
-        write_optional(out, years.as_ref(), |out, years| write_json_float(out, *years));
-        out.extend_from_slice(b"},\"points\":");
-        write_json_float(out, (result.points * 100.0).round() / 100.0);
-        out.extend_from_slice(b",\"pointsMax\":");
-        write_json_float(out, (result.points_max * 100.0).round() / 100.0);
-        out.push(b'}');
-    });
-    out.extend_from_slice(b",\"weighting\":");
-    write_weighting(out, breakdown.weighting);
-    out.extend_from_slice(b",\"missingMustHaveMultiplier\":");
-    write_json_float(out, breakdown.missing_must_have_multiplier);
-    out.extend_from_slice(b",\"engineVersion\":");
-    write_json_integer(out, u64::from(breakdown.engine_version));
-    out.push(b'}');
-}
-
-fn write_weighting(out: &mut Vec<u8>, weighting: Weighting) {
-    out.extend_from_slice(b"{\"mustHaves\":");
-    write_json_integer(out, u64::from(weighting.must_haves));
-    out.extend_from_slice(b",\"niceToHaves\":");
-    write_json_integer(out, u64::from(weighting.nice_to_haves));
-    out.extend_from_slice(b",\"experience\":");
-    write_json_integer(out, u64::from(weighting.experience));
-    out.push(b'}');
-}
-
-fn write_strings(out: &mut Vec<u8>, texts: &[&str]) {
-    write_array(out, texts, |out, text| write_json_string(out, text));
-}
-
 fn write_optional<T: ?Sized>(out: &mut Vec<u8>, value: Option<&T>, write: impl FnOnce(&mut Vec<u8>, &T)) {
     match value {
         Some(value) => write(out, value),
@@ -304,19 +119,21 @@ fn write_optional_integer(out: &mut Vec<u8>, value: Option<u64>) {
     write_optional(out, value.as_ref(), |out, value| write_json_integer(out, *value));
 }
 
-/// Appends `GET …/resume`'s data: what `ResumeResponse` serialises to.
-pub fn write_resume_response(out: &mut Vec<u8>, application: &Application, resume: Option<&ParsedResume<&str>>) {
+/// Appends `GET …/resume`'s data: what `ResumeResponse` serialises to,
+/// given the resume's JSON.
+pub fn write_resume_response(out: &mut Vec<u8>, application: &Application, resume_json: Option<&[u8]>) {
     out.extend_from_slice(b"{\"applicationId\":");
     write_json_string(out, application.id.as_str());
     out.extend_from_slice(b",\"pipeline\":");
     write_pipeline(out, &application.pipeline);
     out.extend_from_slice(b",\"resume\":");
-    write_optional(out, resume, write_resume);
+    write_json_or_null(out, resume_json);
     out.push(b'}');
 }
 
-/// Appends `GET …/ats`'s data: what `AtsResponse` serialises to.
-pub fn write_ats_response(out: &mut Vec<u8>, application: &Application, breakdown: Option<&AtsBreakdown<&str>>) {
+/// Appends `GET …/ats`'s data: what `AtsResponse` serialises to, given the
+/// breakdown's JSON.
+pub fn write_ats_response(out: &mut Vec<u8>, application: &Application, ats_json: Option<&[u8]>) {
     out.extend_from_slice(b"{\"applicationId\":");
     write_json_string(out, application.id.as_str());
     out.extend_from_slice(b",\"atsScore\":");
@@ -324,6 +141,10 @@ pub fn write_ats_response(out: &mut Vec<u8>, application: &Application, breakdow
     out.extend_from_slice(b",\"pipeline\":");
     write_pipeline(out, &application.pipeline);
     out.extend_from_slice(b",\"ats\":");
-    write_optional(out, breakdown, write_breakdown);
+    write_json_or_null(out, ats_json);
     out.push(b'}');
+}
+
+fn write_json_or_null(out: &mut Vec<u8>, json: Option<&[u8]>) {
+    out.extend_from_slice(json.unwrap_or(b"null"));
 }

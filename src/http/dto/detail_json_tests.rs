@@ -1,5 +1,6 @@
-//! The detail, resume and ATS bodies written without serde against the
-//! derived `Serialize` of their views (held to serde_json by `json_writer`'s
+//! The detail, resume and ATS bodies written without serde, the resume and
+//! breakdown straight from their encoding (`stored_json`), against the
+//! derived `Serialize` of their decoded views (held to serde_json by `json_writer`'s
 //! own tests): the same bytes for resumes the engine parses out of arbitrary
 //! text, with their breakdowns, and for hand-made results whose every string
 //! is arbitrary (quotes, control characters, any script).
@@ -9,9 +10,10 @@ use std::collections::BTreeMap;
 use proptest::prelude::*;
 
 use super::application::{
-    ApplicationDetail, AtsResponse, AtsView, DecodedResults, PipelineView, ResumeResponse, ResumeView,
+    ApplicationDetail, AtsResponse, AtsView, DecodedResults, PipelineView, RenderedResults, ResumeResponse, ResumeView,
 };
 use super::detail_json::{write_application_detail, write_ats_response, write_resume_response};
+use super::stored_json::{write_breakdown_json, write_resume_json};
 use crate::domain::application::ResumeSource;
 use crate::domain::ats::{AtsBreakdown, Criteria, CriterionKind, CriterionResult, Verdict, Weighting};
 use crate::domain::content_hash::ContentHash;
@@ -52,8 +54,12 @@ fn assert_every_body_matches(resume: Option<&ParsedResume<&str>>, breakdown: Opt
     });
     let application = &workspace.applications[&id];
     let results = DecodedResults { resume: resume.cloned(), ats: breakdown.cloned() };
+    let rendered = RenderedResults {
+        resume: resume.map(|resume| render(write_resume_json, &codec::encode(resume).expect("encodes"))),
+        ats: breakdown.map(|breakdown| render(write_breakdown_json, &codec::encode(breakdown).expect("encodes"))),
+    };
     assert_eq!(
-        direct(|out| write_application_detail(out, &workspace, application, &results)),
+        direct(|out| write_application_detail(out, &workspace, application, &rendered)),
         derived(&ApplicationDetail::new(&workspace, application, &results))
     );
     let resume_response = ResumeResponse {
@@ -61,14 +67,23 @@ fn assert_every_body_matches(resume: Option<&ParsedResume<&str>>, breakdown: Opt
         pipeline: PipelineView::new(&application.pipeline),
         resume: resume.map(ResumeView::new),
     };
-    assert_eq!(direct(|out| write_resume_response(out, application, resume)), derived(&resume_response));
+    assert_eq!(
+        direct(|out| write_resume_response(out, application, rendered.resume.as_deref())),
+        derived(&resume_response)
+    );
     let ats_response = AtsResponse {
         application_id: application.id.as_str(),
         ats_score: application.ats_score(),
         pipeline: PipelineView::new(&application.pipeline),
         ats: breakdown.map(AtsView::new),
     };
-    assert_eq!(direct(|out| write_ats_response(out, application, breakdown)), derived(&ats_response));
+    assert_eq!(direct(|out| write_ats_response(out, application, rendered.ats.as_deref())), derived(&ats_response));
+}
+
+fn render(write: fn(&mut Vec<u8>, &[u8]) -> Result<(), codec::CodecError>, encoded: &[u8]) -> Vec<u8> {
+    let mut json = Vec::new();
+    write(&mut json, encoded).expect("a stored result writes");
+    json
 }
 
 fn criteria() -> Criteria {
@@ -121,7 +136,10 @@ proptest! {
                 duration_months: numbers[1],
                 highlights: vec![text(5), text(6)],
             }],
-            education: vec![EducationEntry { institution: Some(text(7)), degree: None, field: Some(text(8)), start: None, end: Some("2014"), graduation_year: Some(2014) }],
+            education: vec![
+                EducationEntry { institution: Some(text(7)), degree: None, field: Some(text(8)), start: None, end: Some("2014"), graduation_year: Some(2014) },
+                EducationEntry { institution: None, degree: Some(text(9)), field: None, start: Some(text(10)), end: None, graduation_year: numbers[2].map(|year| year as u16) },
+            ],
             projects: vec![ProjectEntry { name: text(9), description: Some(text(10)), technologies: vec![text(11)] }],
             certifications: vec![text(0)],
             contact: ContactDetails {
@@ -164,6 +182,27 @@ proptest! {
             engine_version: 4,
         };
         assert_every_body_matches(Some(&resume), Some(&breakdown), seed);
+    }
+
+    #[test]
+    fn a_cut_or_damaged_stored_result_is_an_error_never_a_panic_or_a_partial_body(
+        text in resume_text(),
+        cut in any::<usize>(),
+        flip in any::<(usize, u8)>(),
+    ) {
+        let present = YearMonth { year: 2026, month: 11 };
+        let Ok(owned) = parse_resume(&text, present) else { return Ok(()) };
+        let breakdown = score_resume(&text, &owned, &criteria());
+        for (write, encoded) in [
+            (write_resume_json as fn(&mut Vec<u8>, &[u8]) -> Result<(), codec::CodecError>, codec::encode(&owned).expect("encodes")),
+            (write_breakdown_json, codec::encode(&breakdown).expect("encodes")),
+        ] {
+            let cut_at = cut % encoded.len();
+            prop_assert!(write(&mut Vec::new(), &encoded[..cut_at]).is_err(), "cut at {}", cut_at);
+            let mut damaged = encoded.clone();
+            damaged[flip.0 % encoded.len()] ^= flip.1;
+            let _ = write(&mut Vec::new(), &damaged);
+        }
     }
 }
 

@@ -13,6 +13,7 @@ pub mod key;
 mod list_item_tests;
 pub mod organisation;
 pub mod pagination;
+pub mod stored_json;
 pub mod writes;
 
 pub use pagination::{ListPagination, Pagination};

@@ -94,6 +94,19 @@ pub fn write_json_string(out: &mut Vec<u8>, text: &str) {
     write_string(out, text);
 }
 
+/// Appends `bytes` as a JSON string when they are UTF-8, as
+/// [`write_json_string`] does; refuses them otherwise and appends nothing.
+/// For text read straight from stored bytes: ASCII, the common case, is
+/// told by a word-at-a-time test, and only other text is fully checked.
+#[inline]
+pub fn write_json_text(out: &mut Vec<u8>, bytes: &[u8]) -> Result<(), std::str::Utf8Error> {
+    if !bytes.is_ascii() {
+        std::str::from_utf8(bytes)?;
+    }
+    write_utf8(out, bytes);
+    Ok(())
+}
+
 /// Appends a whole number as serde_json writes it.
 #[inline]
 pub fn write_json_integer(out: &mut Vec<u8>, value: u64) {
@@ -129,7 +142,12 @@ const SHORT_STRING_BYTES_MAX: usize = 64;
 /// Appends `text` as a JSON string, escaped exactly as serde_json does.
 #[inline]
 fn write_string(out: &mut Vec<u8>, text: &str) {
-    let bytes = text.as_bytes();
+    write_utf8(out, text.as_bytes());
+}
+
+/// [`write_string`] of bytes known to be UTF-8.
+#[inline]
+fn write_utf8(out: &mut Vec<u8>, bytes: &[u8]) {
     if bytes.len() <= SHORT_STRING_BYTES_MAX && !any_needs_escape(bytes) {
         out.reserve(bytes.len() + 2);
         out.push(b'"');

@@ -10,7 +10,7 @@ use crate::domain::workspace::Workspace;
 use crate::http::conditional::EntityTag;
 use crate::http::cursor::{self, Listing, QueryBinding};
 use crate::http::dto::application::{
-    read_ats_of, read_resume_of, ApplicationDetail, AtsResponse, CommentView, CommentsPage, ResumeResponse,
+    render_ats_of, render_resume_of, ApplicationDetail, AtsResponse, CommentView, CommentsPage, ResumeResponse,
     StoredResults,
 };
 use crate::http::dto::detail_json::{write_application_detail, write_ats_response, write_resume_response};
@@ -90,8 +90,7 @@ pub async fn detail(
         &[],
         ("application", DependsOn::Job),
         |_, workspace, application| {
-            let stored = StoredResults::of(application)?;
-            let results = stored.decode(application)?;
+            let results = StoredResults::of(application)?.render(application)?;
             Ok(success_written(|out| {
                 write_application_detail(out, workspace, application, &results);
                 Ok(())
@@ -127,9 +126,9 @@ pub async fn resume(
         ("resume", DependsOn::Application),
         |_, _, application| {
             let stored = StoredResults::resume_of(application)?;
-            let resume = read_resume_of(stored.as_deref(), application)?;
+            let resume = render_resume_of(stored.as_deref(), application)?;
             Ok(success_written(|out| {
-                write_resume_response(out, application, resume.as_ref());
+                write_resume_response(out, application, resume.as_deref());
                 Ok(())
             }))
         },
@@ -157,9 +156,9 @@ pub async fn ats(
 ) -> Result<HttpResponse, ApiError> {
     read_application(&request, &caller, &application_id, &[], ("ats", DependsOn::Application), |_, _, application| {
         let stored = StoredResults::ats_of(application)?;
-        let ats = read_ats_of(stored.as_deref(), application)?;
+        let ats = render_ats_of(stored.as_deref(), application)?;
         Ok(success_written(|out| {
-            write_ats_response(out, application, ats.as_ref());
+            write_ats_response(out, application, ats.as_deref());
             Ok(())
         }))
     })

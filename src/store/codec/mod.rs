@@ -48,6 +48,7 @@
 //! and a corrupt length prefix in a log record cannot ask for more than 16 MiB.
 
 pub mod sharing;
+pub mod wire;
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
