@@ -239,7 +239,7 @@ pub struct DurabilitySettings {
     /// Size at which the log starts a new segment file.
     #[arg(long, env = "SHORTLIST_WAL_SEGMENT_BYTES", default_value_t = crate::store::wal::DEFAULT_SEGMENT_BYTES)]
     pub wal_segment_bytes: u64,
-    /// A workspace with new writes is snapshotted at least this often.
+    /// A workspace with new writes (other than its keys' last use) is snapshotted at least this often.
     #[arg(long, env = "SHORTLIST_SNAPSHOT_INTERVAL_SECONDS", default_value_t = DEFAULT_SNAPSHOT_INTERVAL_SECONDS)]
     pub snapshot_interval_seconds: u64,
     /// ...and after this many new log records, whichever comes first.

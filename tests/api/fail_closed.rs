@@ -532,6 +532,47 @@ async fn last_used_at_is_logged_within_a_minute_so_a_crash_keeps_it() {
     assert_eq!(last_used_at(&restarted, &fixture).await, used);
 }
 
+/// The log position the workspace's newest snapshot covers (its files are
+/// `<lsn>-<created ms>.snap`), 0 when there is none.
+fn newest_snapshot_lsn(app: &TestApp, workspace: &str) -> u64 {
+    let directory = app.data_dir.join("workspaces").join(workspace);
+    let Ok(entries) = std::fs::read_dir(directory) else { return 0 };
+    entries
+        .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
+        .filter(|name| name.ends_with(".snap"))
+        .filter_map(|name| name.split('-').next()?.parse().ok())
+        .max()
+        .unwrap_or(0)
+}
+
+#[actix_web::test]
+async fn a_workspace_that_is_only_read_is_not_snapshotted_again_for_its_key_use_alone() {
+    let app = spawn_app_with(|settings| settings.durability.snapshot_interval_seconds = 0).await;
+    let fixture = fixture(&app, "acme").await;
+    let application = apply_candidate(&app, &fixture, 1).await;
+    let started = Instant::now();
+    while newest_snapshot_lsn(&app, "acme") == 0 || started.elapsed() < Duration::from_secs(2) {
+        assert!(started.elapsed() < Duration::from_secs(20), "the fixture's writes are snapshotted");
+        actix_web::rt::time::sleep(Duration::from_millis(100)).await;
+    }
+    let after_writes = newest_snapshot_lsn(&app, "acme");
+    app.get("/api/v1/jobs", &fixture.key).await.expect(200);
+    app.clock.advance_milliseconds(61_000);
+    let workspace_id = shortlist::domain::ids::WorkspaceId::parse("acme").unwrap();
+    let workspace = app.registry.workspace(&workspace_id).unwrap();
+    app.wait_until(|| !workspace.state.read().key_last_used.is_empty(), "the key's use is logged").await;
+    // Four checks of the snapshot policy (one each half second) with the
+    // interval long past.
+    actix_web::rt::time::sleep(Duration::from_millis(2_000)).await;
+    assert_eq!(newest_snapshot_lsn(&app, "acme"), after_writes, "the key-use record alone made no snapshot");
+    app.comment(&fixture.key, &application, json!({ "text": "A change." })).await.expect(201);
+    let started = Instant::now();
+    while newest_snapshot_lsn(&app, "acme") == after_writes {
+        assert!(started.elapsed() < Duration::from_secs(20), "a change is snapshotted once the interval has passed");
+        actix_web::rt::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
 fn copy_directory(source: &std::path::Path, target: &std::path::Path) {
     std::fs::create_dir_all(target).unwrap();
     for entry in std::fs::read_dir(source).unwrap() {
