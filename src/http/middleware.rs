@@ -11,7 +11,7 @@ use actix_web::body::{BoxBody, MessageBody};
 use actix_web::dev::{Payload, ServiceRequest, ServiceResponse};
 use actix_web::http::header::{HeaderName, HeaderValue};
 use actix_web::middleware::Next;
-use actix_web::{HttpMessage, ResponseError};
+use actix_web::{HttpMessage, HttpResponse, ResponseError};
 use futures_util::FutureExt;
 
 use super::body::DeadlinePayload;
@@ -27,15 +27,21 @@ pub async fn contain_panics(
     match AssertUnwindSafe(next.call(request)).catch_unwind().await {
         Ok(result) => result.map(ServiceResponse::map_into_boxed_body),
         Err(panic) => {
-            let message = panic
-                .downcast_ref::<&str>()
-                .map(|text| (*text).to_owned())
-                .or_else(|| panic.downcast_ref::<String>().cloned())
-                .unwrap_or_default();
-            tracing::error!(path = %http_request.path(), %message, "a handler panicked");
-            Ok(ServiceResponse::new(http_request, ApiError::Internal.error_response()))
+            let response = panic_response(http_request.path(), panic);
+            Ok(ServiceResponse::new(http_request, response))
         }
     }
+}
+
+/// The 500 a handler's panic becomes, logged with what it said.
+pub fn panic_response(path: &str, panic: Box<dyn std::any::Any + Send>) -> HttpResponse {
+    let message = panic
+        .downcast_ref::<&str>()
+        .map(|text| (*text).to_owned())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_default();
+    tracing::error!(path = %path, %message, "a handler panicked");
+    ApiError::Internal.error_response()
 }
 
 /// Until recovery has finished, only `/healthz` answers normally: `/readyz`
@@ -74,10 +80,14 @@ pub async fn rate_limit_headers(
     request: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
-    let mut response = next.call(request).await?.map_into_boxed_body();
+    Ok(with_rate_limit_headers(next.call(request).await?.map_into_boxed_body()))
+}
+
+/// `response` with the `X-RateLimit-*` headers of the decision its
+/// extractor made; one that ran no extractor (an unknown route, a wrong
+/// method) is counted, and limited, here, so that every /api/v1 response is.
+pub fn with_rate_limit_headers(mut response: ServiceResponse<BoxBody>) -> ServiceResponse<BoxBody> {
     let recorded = response.request().extensions().get::<RateDecision>().copied();
-    // Unknown routes and wrong methods run no extractor; they are counted
-    // (and limited) here, so that every /api/v1 response is.
     let decision = match recorded {
         Some(decision) => decision,
         None => {
@@ -96,5 +106,5 @@ pub async fn rate_limit_headers(
     headers.insert(HeaderName::from_static("x-ratelimit-limit"), HeaderValue::from(decision.limit));
     headers.insert(HeaderName::from_static("x-ratelimit-remaining"), HeaderValue::from(decision.remaining));
     headers.insert(HeaderName::from_static("x-ratelimit-reset"), HeaderValue::from(decision.reset_seconds));
-    Ok(response)
+    response
 }

@@ -25,6 +25,7 @@ pub mod objects_only;
 pub mod observe;
 pub mod openapi;
 pub mod params;
+pub mod read_routes;
 pub mod request;
 pub mod server;
 pub mod state;

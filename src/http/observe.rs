@@ -1,6 +1,7 @@
 //! The outermost middleware, and the only one around the whole app: it
-//! refuses requests until recovery has finished, puts request bodies under
-//! their read deadline, and is what the operator sees of each request. It
+//! refuses requests until recovery has finished, sends the public API's
+//! reads straight to their handlers (`read_routes`), puts request bodies
+//! under their read deadline, and is what the operator sees of each request. It
 //! gives the request its ID (the client's `X-Request-Id` when sane, else a
 //! new one) and returns it on the response, runs the request inside a span
 //! that carries the ID into every log line about it, counts it in flight,
@@ -23,6 +24,7 @@ use tracing::Instrument;
 
 use super::error::Surface;
 use super::middleware::{put_body_under_deadline, refuse_until_ready};
+use super::read_routes::Read;
 use super::server::ROUTE_TEMPLATES;
 use super::state::AppState;
 use crate::telemetry::logging::ACCESS_LOG_TARGET;
@@ -106,25 +108,32 @@ pub async fn observe(
         };
     let started = Instant::now();
     let request_id = RequestId::of(request.headers());
-    let mut response = match refuse_until_ready(request, ready) {
-        Ok(unavailable) => unavailable,
-        Err(mut request) => {
-            if let Some(timeout_milliseconds) = body_read_timeout_milliseconds {
-                put_body_under_deadline(&mut request, timeout_milliseconds);
+    let span = tracing::info_span!("request", request_id = request_id.as_str());
+    let (mut response, read) = match refuse_until_ready(request, ready) {
+        Ok(unavailable) => (unavailable, None),
+        Err(request) => match Read::of(request.method(), request.path()) {
+            Some(read) => {
+                let template = read.template();
+                (read.serve(request.into_parts().0).instrument(span).await, Some(template))
             }
-            let span = tracing::info_span!("request", request_id = request_id.as_str());
-            // Handlers, extractors and the default service turn their errors
-            // into responses; an `Err` here is the framework's own, answered
-            // by it. (The request cannot be kept for it: a clone would stop
-            // the routing.)
-            next.call(request).instrument(span).await?.map_into_boxed_body()
-        }
+            None => {
+                let mut request = request;
+                if let Some(timeout_milliseconds) = body_read_timeout_milliseconds {
+                    put_body_under_deadline(&mut request, timeout_milliseconds);
+                }
+                // Handlers, extractors and the default service turn their
+                // errors into responses; an `Err` here is the framework's
+                // own, answered by it. (The request cannot be kept for it: a
+                // clone would stop the routing.)
+                (next.call(request).instrument(span).await?.map_into_boxed_body(), None)
+            }
+        },
     };
     let header = HeaderValue::from_str(request_id.as_str()).expect("a request ID is visible ASCII");
     response.headers_mut().insert(HeaderName::from_static(REQUEST_ID_HEADER), header);
     let elapsed = started.elapsed();
     let request = response.request();
-    let route = route_template(request);
+    let route = read.unwrap_or_else(|| route_template(request));
     let method = method_label(request.method());
     let status = response.status().as_u16();
     if metrics_enabled {

@@ -66,3 +66,53 @@ async fn a_free_job_parses_but_never_scores() {
     let resume = app.get(&format!("/api/v1/applications/{application_id}/resume"), &fixture.key).await.expect(200);
     assert_ne!(resume.data()["resume"], json!(null), "the resume is still parsed");
 }
+
+/// Reads are routed by hand (`http::read_routes`) unless an ID is
+/// percent-encoded, when actix's router takes them: both ways must give the
+/// same answer (status, body, content type, ETag and rate limit), for a
+/// success, a missing resource and a refused key.
+#[actix_web::test]
+async fn a_read_answers_the_same_whether_routed_by_hand_or_by_the_router() {
+    let app = spawn_app().await;
+    let fixture = fixture(&app, "acme").await;
+    let application_id = app.apply_with_resume(fixture.paid_job_id(), "Ana Rust", MATCHING_RESUME).await;
+    app.wait_for_pipeline(&fixture.key, &application_id).await;
+    let job_id = fixture.paid_job_id();
+    let encoded = |id: &str| id.replacen('_', "%5F", 1);
+    let paths = [
+        (format!("/api/v1/jobs/{job_id}"), format!("/api/v1/jobs/{}", encoded(job_id))),
+        (
+            format!("/api/v1/jobs/{job_id}/applications?sort=ats-desc"),
+            format!("/api/v1/jobs/{}/applications?sort=ats-desc", encoded(job_id)),
+        ),
+        (
+            format!("/api/v1/applications/{application_id}"),
+            format!("/api/v1/applications/{}", encoded(&application_id)),
+        ),
+        (
+            format!("/api/v1/applications/{application_id}/resume"),
+            format!("/api/v1/applications/{}/resume", encoded(&application_id)),
+        ),
+        (
+            format!("/api/v1/applications/{application_id}/ats"),
+            format!("/api/v1/applications/{}/ats", encoded(&application_id)),
+        ),
+        (
+            format!("/api/v1/applications/{application_id}/comments"),
+            format!("/api/v1/applications/{}/comments", encoded(&application_id)),
+        ),
+        ("/api/v1/applications/app_missing".to_owned(), "/api/v1/applications/app%5Fmissing".to_owned()),
+    ];
+    for key in [fixture.key.as_str(), "svc_live_notakeyatall"] {
+        for (by_hand, by_router) in &paths {
+            let direct = app.get(by_hand, key).await;
+            let routed = app.get(by_router, key).await;
+            assert_eq!(direct.status, routed.status, "{by_hand}");
+            assert_eq!(direct.body, routed.body, "{by_hand}");
+            for header in ["content-type", "etag", "x-ratelimit-limit"] {
+                assert_eq!(direct.header(header), routed.header(header), "{by_hand}: {header}");
+            }
+            assert!(direct.header("x-ratelimit-remaining").is_some() && direct.header("x-request-id").is_some());
+        }
+    }
+}
