@@ -4,13 +4,14 @@
 //! percent-encoded) goes through actix's router as before, which stays the
 //! one that answers 404 and 405.
 //!
-//! Why: reads are most of the traffic, and actix's router costs a read about
-//! 7,000 instructions that this match does not: a regex search per pattern
-//! with a variable, a boxed service and future per level (scope, resource,
-//! route, and the panic guard and rate-limit layers on them), and the path
-//! parameters' bookkeeping. What those layers did is done here in line: a
-//! panic becomes the envelope's 500, and the response carries the
-//! `X-RateLimit-*` headers (`middleware::with_rate_limit_headers`).
+//! Why: reads are most of the traffic, and actix's router cost a read about
+//! 6,000 instructions (`loadtests/instructions.sh`) that this match does
+//! not: a regex search per pattern with a variable, a boxed service and
+//! future per level (scope, resource, route, and the panic guard and
+//! rate-limit layers on them), and the path parameters' bookkeeping. What
+//! those layers did is done here in line: a panic becomes the envelope's
+//! 500, and the response carries the `X-RateLimit-*` headers
+//! (`middleware::with_rate_limit_headers`).
 //!
 //! The handlers are the same functions the router calls, with the same
 //! extractors, so the answers are the same bytes; the API tests' reads all
