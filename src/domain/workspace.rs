@@ -140,6 +140,28 @@ impl Workspace {
         self.job_applications.get(&application.job_id).map_or(0, |job| job.change_of(application.ordinal))
     }
 
+    /// The change sequences of `applications`, in order, as
+    /// [`Self::application_change`] gives them. A job's index is looked up
+    /// once per run of its applications (a page of one job's applications
+    /// is one run): comparing the next one's job ID is cheaper than hashing it.
+    pub fn application_changes<'a>(
+        &'a self,
+        applications: impl Iterator<Item = &'a Application> + 'a,
+    ) -> impl Iterator<Item = u64> + 'a {
+        let mut current: Option<(&JobId, Option<&JobApplications>)> = None;
+        applications.map(move |application| {
+            let job = match current {
+                Some((job_id, job)) if *job_id == application.job_id => job,
+                _ => {
+                    let job = self.job_applications.get(&application.job_id);
+                    current = Some((&application.job_id, job));
+                    job
+                }
+            };
+            job.map_or(0, |job| job.change_of(application.ordinal))
+        })
+    }
+
     pub fn apply(&mut self, event: &Event) {
         if let Event::Idempotent(write) = event {
             for effect in &write.effects {
@@ -467,5 +489,41 @@ fn upsert_tags(catalogue: &mut Vec<Tag>, tags: &[Tag]) {
             Some(existing) => existing.color.clone_from(&tag.color),
             None => catalogue.push(tag.clone()),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::domain::application::Application;
+    use crate::domain::ids::JobId;
+    use crate::domain::synthetic::workspace_with_applications;
+
+    #[test]
+    fn change_sequences_in_a_run_are_each_applications_own_whatever_the_jobs_order() {
+        let (workspace, _) = workspace_with_applications(8, 3);
+        let known: Vec<Application> =
+            workspace.applications.values().map(|application| (**application).clone()).collect();
+        let elsewhere: Vec<Application> = known
+            .iter()
+            .map(|application| Application { job_id: JobId::parse("job_elsewhere").unwrap(), ..application.clone() })
+            .collect();
+        // Runs of one, two and more applications of a job, and of a job the
+        // workspace does not have (0, as for one application alone).
+        let order: Vec<&Application> = [
+            &known[0],
+            &elsewhere[0],
+            &known[1],
+            &known[2],
+            &elsewhere[1],
+            &elsewhere[2],
+            &known[3],
+            &known[4],
+            &known[5],
+        ]
+        .into_iter()
+        .collect();
+        let one_by_one: Vec<u64> = order.iter().map(|application| workspace.application_change(application)).collect();
+        assert!(one_by_one.iter().any(|change| *change > 0) && one_by_one.contains(&0));
+        assert_eq!(workspace.application_changes(order.iter().copied()).collect::<Vec<_>>(), one_by_one);
     }
 }

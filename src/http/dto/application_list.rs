@@ -130,7 +130,8 @@ impl<'a> ApplicationsPage<'a> {
             applications: found
                 .items
                 .iter()
-                .map(|application| ApplicationListItem::new(application, workspace.application_change(application)))
+                .zip(workspace.application_changes(found.items.iter().copied()))
+                .map(|(application, change)| ApplicationListItem::new(application, change))
                 .collect(),
             pagination: ListPagination::new(request, found.total, next_cursor),
         }
