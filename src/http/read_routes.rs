@@ -27,9 +27,8 @@ use actix_web::{web, FromRequest, HttpRequest, HttpResponse, ResponseError};
 use futures_util::FutureExt;
 
 use super::error::ApiError;
-use super::extract::KeyCaller;
+use super::extract::{app_state, KeyCaller};
 use super::middleware::{panic_response, with_rate_limit_headers};
-use super::state::AppState;
 use super::v1;
 
 /// One of the public API's read routes, with its path's ID.
@@ -100,8 +99,7 @@ impl Read {
         let caller = KeyCaller::from_request(&request, &mut Payload::None).await?;
         match self {
             Read::Jobs => {
-                let state =
-                    request.app_data::<web::Data<AppState>>().expect("AppState is registered on the app").clone();
+                let state = app_state(&request).clone();
                 v1::jobs::list(request, caller, state).await
             }
             Read::Job(id) => v1::jobs::detail(request, caller, web::Path::from(id)).await,

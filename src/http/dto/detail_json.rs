@@ -111,11 +111,11 @@ fn write_optional<T: ?Sized>(out: &mut Vec<u8>, value: Option<&T>, write: impl F
     }
 }
 
-fn write_optional_string(out: &mut Vec<u8>, text: Option<&str>) {
+pub(super) fn write_optional_string(out: &mut Vec<u8>, text: Option<&str>) {
     write_optional(out, text, write_json_string);
 }
 
-fn write_optional_integer(out: &mut Vec<u8>, value: Option<u64>) {
+pub(super) fn write_optional_integer(out: &mut Vec<u8>, value: Option<u64>) {
     write_optional(out, value.as_ref(), |out, value| write_json_integer(out, *value));
 }
 

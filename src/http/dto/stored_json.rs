@@ -15,6 +15,7 @@
 use std::ops::Range;
 
 use super::application::{criterion_kind_text, network_of, verdict_text, years_in_tenths, LocationView};
+use super::detail_json::{write_optional_integer, write_optional_string};
 use crate::domain::ats::{CriterionKind, Verdict};
 use crate::http::json_writer::{write_json_float, write_json_integer, write_json_string, write_json_text};
 use crate::store::codec::wire::{Texts, WireReader};
@@ -52,7 +53,7 @@ pub fn write_resume_json(out: &mut Vec<u8>, encoded: &[u8]) -> Written {
         out.extend_from_slice(name);
         out.extend_from_slice(&aside[range]);
     }
-    let total_experience_months = reader.optional_u32()?;
+    let total_experience_months = reader.optional(WireReader::u32)?;
     out.extend_from_slice(b",\"totalExperienceMonths\":");
     write_optional_integer(out, total_experience_months.map(u64::from));
     out.extend_from_slice(b",\"totalYearsExperience\":");
@@ -110,7 +111,7 @@ fn write_criterion_result(out: &mut Vec<u8>, reader: &mut WireReader<'_>) -> Wri
     write_text_array(out, reader)?;
     out.extend_from_slice(b",\"asWritten\":");
     write_text_array(out, reader)?;
-    let months = reader.optional_u32()?;
+    let months = reader.optional(WireReader::u32)?;
     out.extend_from_slice(b",\"months\":");
     write_optional_integer(out, months.map(u64::from));
     out.extend_from_slice(b",\"years\":");
@@ -139,7 +140,7 @@ fn write_skill(out: &mut Vec<u8>, reader: &mut WireReader<'_>) -> Written {
     out.extend_from_slice(b",\"foundIn\":");
     write_text_array(out, reader)?;
     out.extend_from_slice(b",\"months\":");
-    write_optional_integer(out, reader.optional_u32()?.map(u64::from));
+    write_optional_integer(out, reader.optional(WireReader::u32)?.map(u64::from));
     out.push(b'}');
     Ok(())
 }
@@ -158,7 +159,7 @@ fn write_experience_entry(out: &mut Vec<u8>, reader: &mut WireReader<'_>) -> Wri
     write_optional_text(out, reader.optional_text()?)?;
     out.extend_from_slice(if current { b",\"current\":true" } else { b",\"current\":false" });
     out.extend_from_slice(b",\"months\":");
-    write_optional_integer(out, reader.optional_u32()?.map(u64::from));
+    write_optional_integer(out, reader.optional(WireReader::u32)?.map(u64::from));
     out.extend_from_slice(b",\"highlights\":");
     write_text_array(out, reader)?;
     out.push(b'}');
@@ -171,7 +172,7 @@ fn write_education_entry(out: &mut Vec<u8>, reader: &mut WireReader<'_>) -> Writ
         write_optional_text(out, reader.optional_text()?)?;
     }
     // The graduation year is stored for ranking, not shown.
-    reader.optional_u16()?;
+    reader.optional(WireReader::u16)?;
     out.push(b'}');
     Ok(())
 }
@@ -288,20 +289,6 @@ fn write_optional_text(out: &mut Vec<u8>, text: Option<&[u8]>) -> Written {
             out.extend_from_slice(b"null");
             Ok(())
         }
-    }
-}
-
-fn write_optional_string(out: &mut Vec<u8>, text: Option<&str>) {
-    match text {
-        Some(text) => write_json_string(out, text),
-        None => out.extend_from_slice(b"null"),
-    }
-}
-
-fn write_optional_integer(out: &mut Vec<u8>, value: Option<u64>) {
-    match value {
-        Some(value) => write_json_integer(out, value),
-        None => out.extend_from_slice(b"null"),
     }
 }
 

@@ -121,28 +121,20 @@ impl<'a> WireReader<'a> {
         self.take(length)
     }
 
+    /// An option: its tag, then the value `read` reads when it is there.
+    pub fn optional<T>(
+        &mut self,
+        read: impl FnOnce(&mut Self) -> Result<T, CodecError>,
+    ) -> Result<Option<T>, CodecError> {
+        if self.bool()? {
+            read(self).map(Some)
+        } else {
+            Ok(None)
+        }
+    }
+
     pub fn optional_text(&mut self) -> Result<Option<&'a [u8]>, CodecError> {
-        if self.bool()? {
-            self.text().map(Some)
-        } else {
-            Ok(None)
-        }
-    }
-
-    pub fn optional_u32(&mut self) -> Result<Option<u32>, CodecError> {
-        if self.bool()? {
-            self.u32().map(Some)
-        } else {
-            Ok(None)
-        }
-    }
-
-    pub fn optional_u16(&mut self) -> Result<Option<u16>, CodecError> {
-        if self.bool()? {
-            self.u16().map(Some)
-        } else {
-            Ok(None)
-        }
+        self.optional(Self::text)
     }
 
     /// A list of strings, walked once to find its end; its strings are read
@@ -273,8 +265,8 @@ mod tests {
             kind: [Kind::First, Kind::Second, Kind::Third][reader.variant(3)? as usize].clone(),
             text: text(reader.text()?),
             maybe_text: reader.optional_text()?.map(text),
-            maybe_medium: reader.optional_u32()?,
-            maybe_small: reader.optional_u16()?,
+            maybe_medium: reader.optional(WireReader::u32)?,
+            maybe_small: reader.optional(WireReader::u16)?,
             texts: reader.texts()?.iter().map(text).collect(),
         };
         reader.finish()?;
