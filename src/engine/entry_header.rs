@@ -10,7 +10,6 @@
 //! the most common order: title first.
 
 use super::entry_words::{is_city, is_company_word, is_country, is_role_word};
-use std::borrow::Cow;
 
 /// Separators between the parts of a header, strongest first.
 const SEPARATORS: [&str; 13] = [" — ", " – ", " | ", " · ", " • ", "\t", " at ", " @ ", " - ", "—", "–", "|", "·"];
@@ -23,28 +22,49 @@ pub(crate) struct EntryHeader {
     pub location: Option<String>,
 }
 
-/// The words of `text`, lower case; borrowed when already lower case, as
-/// most are, since every header line of every resume is read this way.
-fn words_of(text: &str) -> impl Iterator<Item = Cow<'_, str>> + '_ {
+/// The words of `text`, as written.
+fn words_of(text: &str) -> impl Iterator<Item = &str> + '_ {
     text.split(|character: char| character.is_whitespace() || matches!(character, ',' | '(' | ')' | '/' | '&'))
         .filter(|word| !word.is_empty())
         .map(|word| word.trim_matches(|character: char| matches!(character, ':' | ';' | '"')))
-        .map(|word| match word.chars().any(char::is_uppercase) {
-            true => Cow::Owned(word.to_lowercase()),
-            false => Cow::Borrowed(word),
-        })
 }
+
+/// How many words of `text`, in lower case, `is_listed` accepts.
+fn listed_word_count(text: &str, is_listed: fn(&str) -> bool) -> usize {
+    words_of(text).filter(|word| is_listed_in_lower_case(word, is_listed)).count()
+}
+
+/// `is_listed` of `word` in lower case. Every header line of every resume
+/// is read this way, and its words are mostly capitalised: a short ASCII
+/// word is lowered on the stack rather than into a new string.
+fn is_listed_in_lower_case(word: &str, is_listed: fn(&str) -> bool) -> bool {
+    if !word.chars().any(char::is_uppercase) {
+        return is_listed(word);
+    }
+    let mut buffer = [0u8; STACK_WORD_BYTES_MAX];
+    match buffer.get_mut(..word.len()) {
+        Some(lowered) if word.is_ascii() => {
+            lowered.copy_from_slice(word.as_bytes());
+            lowered.make_ascii_lowercase();
+            is_listed(std::str::from_utf8(lowered).expect("ASCII lowered is ASCII"))
+        }
+        _ => is_listed(&word.to_lowercase()),
+    }
+}
+
+/// The longest word lowered on the stack; longer words are lowered into a string.
+const STACK_WORD_BYTES_MAX: usize = 32;
 
 pub(crate) fn role_word_count(text: &str) -> usize {
     role_score(text)
 }
 
 fn role_score(text: &str) -> usize {
-    words_of(text).filter(|word| is_role_word(word)).count()
+    listed_word_count(text, is_role_word)
 }
 
 fn company_score(text: &str) -> usize {
-    words_of(text).filter(|word| is_company_word(word)).count()
+    listed_word_count(text, is_company_word)
 }
 
 /// `Boston, MA`, `Leeds, UK`, `Remote`, `Berlin`, `Montréal, QC, Canada`.

@@ -1,7 +1,7 @@
 //! Where keywords occur in a resume: how often, and in which sections.
 //!
-//! The text is split into sections and tokenised once per scoring run, and
-//! all keywords are found in a single pass over its tokens; each occurrence
+//! The text is split into sections and read once per scoring run, and all
+//! keywords are found in a single pass over its tokens; each occurrence
 //! is then placed in its section by binary search on byte offsets. So scoring
 //! stays linear in the length of the text however many keywords a job has.
 
@@ -30,7 +30,7 @@ pub(crate) fn find_keywords(text: &str, keywords: &[&str]) -> Vec<KeywordMatches
     }
     let sections = split_sections(text);
     let phrases: Vec<Tokens> = keywords.iter().map(|keyword| tokenize(keyword)).collect();
-    find_phrases(&tokenize(text), &phrases)
+    find_phrases(text, &phrases)
         .into_iter()
         .map(|start_bytes| {
             let mut found_in: Vec<SectionKind> = Vec::new();

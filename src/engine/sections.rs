@@ -8,6 +8,7 @@
 //! match falls in with a binary search.
 
 use super::lines::{split_lines, Line};
+use super::text::is_ascii_whitespace;
 
 /// The kind of a section. `Header` is the text before the first heading;
 /// `Body` is the whole text of a resume that has no headings at all.
@@ -208,36 +209,81 @@ const HEADING_WORDS_MAX: usize = 4;
 /// The section kind `line` is a heading for, if it is a heading. Headings
 /// are ASCII, so words are compared ASCII case-insensitively, which needs no
 /// lowercased copy of the line.
+#[cfg(test)]
 pub(crate) fn heading_kind(line: &str) -> Option<SectionKind> {
-    let trimmed = line.trim();
+    heading_kind_of_trimmed(line.trim())
+}
+
+fn heading_kind_of_trimmed(trimmed: &str) -> Option<SectionKind> {
     if !(HEADING_BYTES_MIN..=HEADING_BYTES_MAX).contains(&trimmed.len()) {
         return None;
     }
     let without_hashes = trimmed.trim_start_matches('#').trim();
     let without_colon = without_hashes.strip_suffix(':').unwrap_or(without_hashes);
-    if without_colon.split_whitespace().nth(HEADING_WORDS_MAX).is_some() {
+    // Every heading starts with a letter: bullets, dates and most lines of
+    // content stop here, before a key is written.
+    if !without_colon.as_bytes().first().is_some_and(u8::is_ascii_alphabetic) {
         return None;
     }
-    let mut key = String::with_capacity(HEADING_BYTES_MAX + 2 * HEADING_WORDS_MAX);
-    write_heading_key(without_colon, &mut key);
+    let key = HeadingKey::of(without_colon)?;
     HEADINGS_BY_KEY
-        .binary_search_by(|(heading, _)| heading.as_str().cmp(key.as_str()))
+        .binary_search_by(|(heading, _)| heading.as_bytes().cmp(key.as_bytes()))
         .ok()
         .map(|index| HEADINGS_BY_KEY[index].1)
 }
 
-/// Lower case, single spaces, `&` as `and`: how headings are compared.
-/// Written into `key` so that a line costs one small buffer, not a string per word.
-fn write_heading_key(text: &str, key: &mut String) {
-    for word in text.split_whitespace() {
-        if !key.is_empty() {
-            key.push(' ');
-        }
-        if word == "&" {
-            key.push_str("and");
+/// The longest key a heading line can have: every word's `&` written `and`.
+const HEADING_KEY_BYTES_MAX: usize = HEADING_BYTES_MAX + 2 * HEADING_WORDS_MAX;
+
+/// A line as headings are compared: lower case, single spaces, `&` as
+/// `and`. Held on the stack: every short line of a resume is looked up.
+struct HeadingKey {
+    bytes: [u8; HEADING_KEY_BYTES_MAX],
+    length: usize,
+}
+
+impl HeadingKey {
+    /// The key of `text`, or `None` when no heading can have it: more than
+    /// `HEADING_WORDS_MAX` words, a word that is not ASCII, or too long.
+    /// ASCII text, nearly every line, is split a byte at a time.
+    fn of(text: &str) -> Option<HeadingKey> {
+        if text.is_ascii() {
+            let words = text.as_bytes().split(|byte| is_ascii_whitespace(*byte)).filter(|word| !word.is_empty());
+            HeadingKey::of_words(words)
         } else {
-            key.extend(word.chars().map(|character| character.to_ascii_lowercase()));
+            HeadingKey::of_words(text.split_whitespace().map(str::as_bytes))
         }
+    }
+
+    fn of_words<'a>(words: impl Iterator<Item = &'a [u8]>) -> Option<HeadingKey> {
+        let mut key = HeadingKey { bytes: [0; HEADING_KEY_BYTES_MAX], length: 0 };
+        for (index, word) in words.enumerate() {
+            if index == HEADING_WORDS_MAX || !word.is_ascii() {
+                return None;
+            }
+            if index > 0 {
+                key.push(b" ")?;
+            }
+            if word == b"&" {
+                key.push(b"and")?;
+            } else {
+                let start = key.length;
+                key.push(word)?;
+                key.bytes[start..key.length].make_ascii_lowercase();
+            }
+        }
+        Some(key)
+    }
+
+    fn push(&mut self, bytes: &[u8]) -> Option<()> {
+        let end = self.length + bytes.len();
+        self.bytes.get_mut(self.length..end)?.copy_from_slice(bytes);
+        self.length = end;
+        Some(())
+    }
+
+    fn as_bytes(&self) -> &[u8] {
+        &self.bytes[..self.length]
     }
 }
 
@@ -247,9 +293,8 @@ static HEADINGS_BY_KEY: std::sync::LazyLock<Vec<(String, SectionKind)>> = std::s
     let mut headings: Vec<(String, SectionKind)> = HEADINGS
         .iter()
         .map(|(heading, kind)| {
-            let mut key = String::new();
-            write_heading_key(heading, &mut key);
-            (key, *kind)
+            let key = HeadingKey::of(heading).expect("every heading fits a key");
+            (String::from_utf8(key.as_bytes().to_vec()).expect("keys are ASCII"), *kind)
         })
         .collect();
     headings.sort_unstable_by(|(left, _), (right, _)| left.cmp(right));
@@ -260,12 +305,12 @@ static HEADINGS_BY_KEY: std::sync::LazyLock<Vec<(String, SectionKind)>> = std::s
     headings
 });
 
-/// `=====` or `-----` under a heading: decoration, not content.
-fn is_underline(line: &str) -> bool {
-    let trimmed = line.trim();
-    trimmed.len() >= 3
-        && (trimmed.chars().all(|character| character == '=')
-            || trimmed.chars().all(|character| character == '-' || character == '_'))
+/// `=====` or `-----` under a heading (`trimmed` is the trimmed line):
+/// decoration, not content. Compared a byte at a time, since none of these
+/// characters is a byte of a longer one.
+fn is_underline(trimmed: &str) -> bool {
+    let bytes = trimmed.as_bytes();
+    bytes.len() >= 3 && (bytes.iter().all(|byte| *byte == b'=') || bytes.iter().all(|byte| matches!(byte, b'-' | b'_')))
 }
 
 /// A run of lines under one heading (or before the first heading).
@@ -283,10 +328,11 @@ pub(crate) struct Section<'a> {
 pub(crate) fn split_sections(text: &str) -> Vec<Section<'_>> {
     let mut sections = vec![Section { kind: SectionKind::Header, start_byte: 0, lines: Vec::new() }];
     for line in split_lines(text) {
-        if is_underline(line.text) {
+        let trimmed = line.text.trim();
+        if is_underline(trimmed) {
             continue;
         }
-        match heading_kind(line.text) {
+        match heading_kind_of_trimmed(trimmed) {
             Some(kind) => sections.push(Section { kind, start_byte: line.start_byte, lines: Vec::new() }),
             None => {
                 if let Some(current) = sections.last_mut() {
@@ -337,6 +383,38 @@ pub(crate) fn section_names_found(sections: &[Section<'_>]) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The rule `heading_kind` must agree with: a lowered, single-spaced
+    /// copy of the line looked up in the list.
+    fn heading_kind_by_lowered_copy(line: &str) -> Option<SectionKind> {
+        let trimmed = line.trim();
+        let without_hashes = trimmed.trim_start_matches('#').trim();
+        let without_colon = without_hashes.strip_suffix(':').unwrap_or(without_hashes);
+        let words: Vec<String> = without_colon
+            .split_whitespace()
+            .map(|word| if word == "&" { "and".to_string() } else { word.to_ascii_lowercase() })
+            .collect();
+        if words.len() > HEADING_WORDS_MAX || !(HEADING_BYTES_MIN..=HEADING_BYTES_MAX).contains(&trimmed.len()) {
+            return None;
+        }
+        let key = words.join(" ");
+        HEADINGS.iter().find(|(heading, _)| heading.replace(" & ", " and ") == key).map(|(_, kind)| *kind)
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn heading_lookup_agrees_with_comparing_a_lowered_copy(
+            words in proptest::collection::vec(
+                proptest::sample::select(vec!["Skills", "TECHNICAL", "tools", "&", "and", "Experience", "work", "é", "#", "Ed", "x", "\u{b}", "\u{a0}"]),
+                0..6,
+            ),
+            spaces in "[ \t\u{b}\u{c}\u{a0}]{1,3}",
+            colon in proptest::bool::ANY,
+        ) {
+            let line = format!("{}{}", words.join(&spaces), if colon { ":" } else { "" });
+            proptest::prop_assert_eq!(heading_kind(&line), heading_kind_by_lowered_copy(&line), "{:?}", line);
+        }
+    }
 
     #[test]
     fn every_listed_heading_is_recognised_as_its_own_kind() {

@@ -11,10 +11,12 @@
 //! (`go` and `rust` in prose are verbs and nouns). `go-to`, `going`,
 //! `Series C`, `R&D` and `C#` never yield them.
 
-use super::text::is_listed;
+use super::text::{is_ascii_whitespace, is_listed};
 use std::sync::LazyLock;
 
-use aho_corasick::{AhoCorasick, AhoCorasickBuilder, AhoCorasickKind, Anchored, Input, MatchKind, StartKind};
+use aho_corasick::automaton::Automaton;
+use aho_corasick::dfa::DFA;
+use aho_corasick::{Anchored, MatchKind, PatternID, StartKind};
 
 const TAXONOMY_TSV: &str = include_str!("taxonomy/skills.tsv");
 /// The category of certifications, licences and titles (see the taxonomy's README).
@@ -25,7 +27,10 @@ pub(crate) struct Taxonomy {
     /// Per skill, its category (a column of the file).
     category: Vec<&'static str>,
     patterns: Vec<Pattern>,
-    automaton: AhoCorasick,
+    /// The DFA itself rather than `AhoCorasick`, which holds it behind a
+    /// `dyn` pointer: a search here is a few bytes long, and through the
+    /// pointer every byte's step was a call of its own.
+    automaton: DFA,
 }
 
 struct Pattern {
@@ -105,10 +110,9 @@ impl Taxonomy {
         }
         // A DFA: every line of every resume is searched, so search speed
         // matters more than the few megabytes and milliseconds of building it once.
-        let automaton = AhoCorasickBuilder::new()
+        let automaton = DFA::builder()
             .ascii_case_insensitive(true)
             .match_kind(MatchKind::LeftmostLongest)
-            .kind(Some(AhoCorasickKind::DFA))
             // Searched only where a word starts (see `mentions`): an
             // unanchored search would report `go` in `good` and `ai` in
             // `maintain` thousands of times a resume, only to drop them.
@@ -131,9 +135,40 @@ impl Taxonomy {
     /// The skill a name stands for, and whether that name is ambiguous.
     pub(crate) fn lookup_with_ambiguity(&self, name: &str) -> Option<(usize, bool)> {
         let name = name.trim();
-        let found = self.automaton.find(Input::new(name).anchored(Anchored::Yes))?;
-        let pattern = &self.patterns[found.pattern().as_usize()];
-        (found.end() == name.len()).then_some((pattern.skill, pattern.ambiguous))
+        let (pattern, end) = self.longest_name_at(name, 0)?;
+        let pattern = &self.patterns[pattern.as_usize()];
+        (end == name.len()).then_some((pattern.skill, pattern.ambiguous))
+    }
+
+    /// The longest name that starts at byte `start` of `text`: the pattern
+    /// and the byte where it ends.
+    ///
+    /// The DFA is walked here a byte at a time rather than through
+    /// `try_find`, whose set-up for each search cost more than the few
+    /// bytes a search at a word start reads. The walk is the one `try_find`
+    /// makes for an anchored leftmost search: it stops at the dead state and
+    /// keeps the last match that starts at `start` (a match state may also
+    /// hold a shorter pattern reached through a failure transition).
+    fn longest_name_at(&self, text: &str, start: usize) -> Option<(PatternID, usize)> {
+        let automaton = &self.automaton;
+        let mut state = automaton.start_state(Anchored::Yes).expect("the automaton is built for anchored searches");
+        let mut longest = None;
+        for (offset, byte) in text.as_bytes()[start..].iter().enumerate() {
+            state = automaton.next_state(Anchored::Yes, state, *byte);
+            if !automaton.is_special(state) {
+                continue;
+            }
+            if automaton.is_dead(state) {
+                break;
+            }
+            if automaton.is_match(state) {
+                let pattern = automaton.match_pattern(state, 0);
+                if automaton.pattern_len(pattern) == offset + 1 {
+                    longest = Some((pattern, start + offset + 1));
+                }
+            }
+        }
+        longest
     }
 
     /// The skill a name (canonical or alias, any case) stands for.
@@ -149,37 +184,66 @@ impl Taxonomy {
     pub(crate) fn mentions(&self, line: &str, in_skills_list: bool) -> Vec<SkillMention> {
         let mut mentions = Vec::new();
         let mut next_start = 0;
-        let mut previous: Option<char> = None;
-        for (start, character) in line.char_indices() {
-            let at_word_start = !previous.is_some_and(|previous| previous.is_alphanumeric() || previous == '_');
-            previous = Some(character);
-            if start < next_start || !at_word_start || character.is_whitespace() {
+        for start in word_starts(line) {
+            if start < next_start {
                 continue;
             }
-            let Some(found) = self.automaton.find(Input::new(line).range(start..).anchored(Anchored::Yes)) else {
-                continue;
-            };
-            let pattern = &self.patterns[found.pattern().as_usize()];
-            let end = found.end();
-            if !at_word_boundaries(line, start, end, &pattern.text) || is_inside_address(line, start, end) {
-                continue;
+            if let Some(mention) = self.mention_at(line, start, in_skills_list) {
+                next_start = mention.end;
+                mentions.push(mention);
             }
-            if pattern.ambiguous && !ambiguous_name_counts(line, start, end, &pattern.text, in_skills_list) {
-                continue;
-            }
-            let context_checked = pattern.ambiguous;
-            if !context_checked
-                && !in_skills_list
-                && !is_list_item(line, start, end)
-                && is_common_word_in_prose(line, start, end)
-            {
-                continue;
-            }
-            mentions.push(SkillMention { skill: pattern.skill, start, end });
-            next_start = end;
         }
         mentions
     }
+
+    /// The skill named at byte `start` of `line`, if one is and it counts there.
+    fn mention_at(&self, line: &str, start: usize, in_skills_list: bool) -> Option<SkillMention> {
+        let (pattern, end) = self.longest_name_at(line, start)?;
+        let pattern = &self.patterns[pattern.as_usize()];
+        if !at_word_boundaries(line, start, end, &pattern.text) || is_inside_address(line, start, end) {
+            return None;
+        }
+        if pattern.ambiguous && !ambiguous_name_counts(line, start, end, &pattern.text, in_skills_list) {
+            return None;
+        }
+        let context_checked = pattern.ambiguous;
+        if !context_checked
+            && !in_skills_list
+            && !is_list_item(line, start, end)
+            && is_common_word_in_prose(line, start, end)
+        {
+            return None;
+        }
+        Some(SkillMention { skill: pattern.skill, start, end })
+    }
+}
+
+/// Byte offsets in `line` where a word may start: a character that is not
+/// whitespace, after one that is not a letter, digit or `_`. ASCII is read
+/// a byte at a time; only other characters are decoded.
+fn word_starts(line: &str) -> impl Iterator<Item = usize> + '_ {
+    let bytes = line.as_bytes();
+    let mut index = 0;
+    let mut previous_is_word = false;
+    std::iter::from_fn(move || {
+        while let Some(&byte) = bytes.get(index) {
+            let start = index;
+            let (is_word, is_whitespace) = if byte.is_ascii() {
+                index += 1;
+                (byte.is_ascii_alphanumeric() || byte == b'_', is_ascii_whitespace(byte))
+            } else {
+                let character = line[start..].chars().next()?;
+                index += character.len_utf8();
+                (character.is_alphanumeric(), character.is_whitespace())
+            };
+            let at_word_start = !previous_is_word;
+            previous_is_word = is_word;
+            if at_word_start && !is_whitespace {
+                return Some(start);
+            }
+        }
+        None
+    })
 }
 
 /// The canonical name a skill name stands for, and whether the name is ambiguous.
@@ -321,6 +385,61 @@ mod tests {
 
     fn skills_in(line: &str, in_skills_list: bool) -> Vec<&'static str> {
         TAXONOMY.mentions(line, in_skills_list).iter().map(|mention| TAXONOMY.canonical(mention.skill)).collect()
+    }
+
+    /// The rule `mentions` must agree with: the automaton tried at every
+    /// word start, found by decoding every character.
+    fn mentions_character_by_character(line: &str, in_skills_list: bool) -> Vec<SkillMention> {
+        let mut mentions = Vec::new();
+        let mut next_start = 0;
+        let mut previous: Option<char> = None;
+        for (start, character) in line.char_indices() {
+            let at_word_start = !previous.is_some_and(|previous| previous.is_alphanumeric() || previous == '_');
+            previous = Some(character);
+            if start < next_start || !at_word_start || character.is_whitespace() {
+                continue;
+            }
+            if let Some(mention) = TAXONOMY.mention_at(line, start, in_skills_list) {
+                next_start = mention.end;
+                mentions.push(mention);
+            }
+        }
+        mentions
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn reading_bytes_finds_the_mentions_reading_characters_finds(
+            words in proptest::collection::vec(
+                proptest::sample::select(vec![
+                    "C", "c++", "C#", "R", "Go", "go", "JS", "k8s", "AWS", "Kubernetes", "Postgres", "React.js",
+                    "in", "services", "the", "_x", "é", "Ünïcode", "日本", "Series", "R&D", "Node.js", "GCP",
+                ]),
+                0..8,
+            ),
+            separators in proptest::collection::vec("[ ,;/\t\u{a0}(.-]{1,2}", 8),
+            in_skills_list in proptest::bool::ANY,
+        ) {
+            let line: String = words.iter().zip(&separators).flat_map(|(word, separator)| [*word, separator.as_str()]).collect();
+            proptest::prop_assert_eq!(
+                TAXONOMY.mentions(&line, in_skills_list),
+                mentions_character_by_character(&line, in_skills_list),
+                "{:?}", line
+            );
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn walking_the_automaton_finds_what_its_search_finds(
+            line in "(C|c\\+\\+|Go|JS|js|Java|JavaScript|React\\.js|Node|\\.js|Google Cloud|Platform|k8s|[ a-z.]){0,10}",
+            start in 0usize..40,
+        ) {
+            let start = start.min(line.len());
+            let input = aho_corasick::Input::new(&line).range(start..).anchored(Anchored::Yes);
+            let searched = TAXONOMY.automaton.try_find(&input).expect("anchored").map(|found| (found.pattern(), found.end()));
+            proptest::prop_assert_eq!(TAXONOMY.longest_name_at(&line, start), searched, "{:?} at {}", line, start);
+        }
     }
 
     #[test]

@@ -40,6 +40,7 @@ pub(crate) struct Tokens {
 }
 
 impl Tokens {
+    #[cfg(test)]
     pub(crate) fn len(&self) -> usize {
         self.tokens.len()
     }
@@ -88,40 +89,148 @@ pub(crate) fn is_listed(word: &str, lowercase_words: &[&str]) -> bool {
 }
 
 /// Splits `text` into lowercased tokens (see the module documentation).
-///
-/// Every resume is tokenised whole for scoring, so ASCII, which is most of
-/// any resume, takes a byte-at-a-time path: a run of ASCII letters and
-/// digits is copied and lowercased in one go, and only other bytes are
-/// decoded as characters.
+/// Used for keywords; a resume's text is searched by `find_phrases`
+/// without lowering a copy of it.
 pub(crate) fn tokenize(text: &str) -> Tokens {
-    let bytes = text.as_bytes();
     let mut lowered = String::with_capacity(text.len());
     let mut tokens: Vec<Token> = Vec::with_capacity(text.len() / 4);
-    let mut after_whitespace = true;
-    let mut index = 0;
-    while let Some(character) = character_at(text, index) {
-        if character.is_whitespace() {
-            after_whitespace = true;
-            index += character.len_utf8();
-            continue;
-        }
-        let start_byte = index;
+    for place in TokenReader::new(text) {
         let lowered_start = lowered.len();
-        if is_word_character(character) {
-            index = append_lowered_word(text, index, &mut lowered);
-            while let Some(&suffix) = bytes.get(index).filter(|byte| is_word_suffix(char::from(**byte))) {
-                lowered.push(char::from(suffix));
-                index += 1;
-            }
-        } else {
-            push_lowercase(&mut lowered, character);
-            index += character.len_utf8();
-        }
-        let glued_to_previous = !after_whitespace && !tokens.is_empty();
-        tokens.push(Token { lowered_range: lowered_start..lowered.len(), start_byte, glued_to_previous });
-        after_whitespace = false;
+        append_lowered(place.text(text), place.is_ascii, &mut lowered);
+        tokens.push(Token {
+            lowered_range: lowered_start..lowered.len(),
+            start_byte: place.start_byte,
+            glued_to_previous: place.glued_to_previous,
+        });
     }
     Tokens { lowered, tokens }
+}
+
+/// Where one token sits in the text, before lowering.
+#[derive(Clone, Copy, Debug)]
+struct TokenPlace {
+    start_byte: usize,
+    end_byte: usize,
+    glued_to_previous: bool,
+    /// Every byte is ASCII: lowering it keeps its length and first byte.
+    is_ascii: bool,
+}
+
+impl TokenPlace {
+    fn text(self, text: &str) -> &str {
+        &text[self.start_byte..self.end_byte]
+    }
+}
+
+/// Reads a text's tokens one at a time, without lowering them.
+///
+/// Every resume is read whole for scoring, so ASCII, which is most of any
+/// resume, takes a byte-at-a-time path: a run of ASCII letters and digits
+/// is stepped over in one go, and only other bytes are decoded as characters.
+struct TokenReader<'t> {
+    text: &'t str,
+    index: usize,
+    after_whitespace: bool,
+}
+
+impl<'t> TokenReader<'t> {
+    fn new(text: &'t str) -> TokenReader<'t> {
+        TokenReader { text, index: 0, after_whitespace: true }
+    }
+
+    /// The tokens that follow a token ending at `end_byte`.
+    fn after(text: &'t str, end_byte: usize) -> TokenReader<'t> {
+        TokenReader { text, index: end_byte, after_whitespace: false }
+    }
+}
+
+impl Iterator for TokenReader<'_> {
+    type Item = TokenPlace;
+
+    #[inline]
+    fn next(&mut self) -> Option<TokenPlace> {
+        let bytes = self.text.as_bytes();
+        loop {
+            let byte = *bytes.get(self.index)?;
+            let start_byte = self.index;
+            let is_ascii = if byte.is_ascii_alphanumeric() {
+                let is_ascii;
+                (self.index, is_ascii) = self.word_end();
+                is_ascii
+            } else if is_ascii_whitespace(byte) {
+                self.after_whitespace = true;
+                self.index += 1;
+                continue;
+            } else if byte.is_ascii() {
+                self.index += 1;
+                true
+            } else {
+                let character = character_at(self.text, start_byte)?;
+                if character.is_whitespace() {
+                    self.after_whitespace = true;
+                    self.index += character.len_utf8();
+                    continue;
+                }
+                if is_word_character(character) {
+                    self.index = self.word_end().0;
+                    false
+                } else {
+                    self.index += character.len_utf8();
+                    false
+                }
+            };
+            // The start of the text counts as whitespace: the first token is never glued.
+            let glued_to_previous = !self.after_whitespace;
+            self.after_whitespace = false;
+            return Some(TokenPlace { start_byte, end_byte: self.index, glued_to_previous, is_ascii });
+        }
+    }
+}
+
+impl TokenReader<'_> {
+    /// Where the word starting at `self.index` ends, with any `+` or `#`
+    /// glued to it, and whether all of it is ASCII.
+    #[inline]
+    fn word_end(&self) -> (usize, bool) {
+        let bytes = self.text.as_bytes();
+        let mut index = self.index;
+        let mut is_ascii = true;
+        loop {
+            while bytes.get(index).is_some_and(|byte| IS_ASCII_ALPHANUMERIC[usize::from(*byte)]) {
+                index += 1;
+            }
+            match bytes.get(index) {
+                Some(byte) if !byte.is_ascii() => match character_at(self.text, index) {
+                    Some(character) if is_word_character(character) => {
+                        index += character.len_utf8();
+                        is_ascii = false;
+                    }
+                    _ => break,
+                },
+                _ => break,
+            }
+        }
+        while bytes.get(index).is_some_and(|byte| is_word_suffix(char::from(*byte))) {
+            index += 1;
+        }
+        (index, is_ascii)
+    }
+}
+
+/// `u8::is_ascii_alphanumeric` as a table: the test every byte of a resume's words takes.
+static IS_ASCII_ALPHANUMERIC: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        table[byte] = (byte as u8).is_ascii_alphanumeric();
+        byte += 1;
+    }
+    table
+};
+
+/// ASCII's whitespace characters, as `char::is_whitespace` has them.
+pub(crate) fn is_ascii_whitespace(byte: u8) -> bool {
+    matches!(byte, b'\t'..=b'\r' | b' ')
 }
 
 /// The character starting at byte `index` of `text` (a character boundary).
@@ -133,56 +242,74 @@ fn character_at(text: &str, index: usize) -> Option<char> {
     }
 }
 
-/// Appends the lowered word that starts at byte `start` to `lowered` and
-/// returns the byte where the word ends.
-fn append_lowered_word(text: &str, start: usize, lowered: &mut String) -> usize {
-    let bytes = text.as_bytes();
-    let ascii_end = start + bytes[start..].iter().take_while(|byte| byte.is_ascii_alphanumeric()).count();
-    let ascii_lowered_start = lowered.len();
-    lowered.push_str(&text[start..ascii_end]);
-    lowered[ascii_lowered_start..].make_ascii_lowercase();
-    let mut index = ascii_end;
-    while let Some(character) = character_at(text, index).filter(|character| is_word_character(*character)) {
-        push_lowercase(lowered, character);
-        index += character.len_utf8();
+/// Appends `token` lowered, a character at a time, to `lowered`.
+fn append_lowered(token: &str, is_ascii: bool, lowered: &mut String) {
+    if is_ascii {
+        let start = lowered.len();
+        lowered.push_str(token);
+        lowered[start..].make_ascii_lowercase();
+    } else {
+        token.chars().for_each(|character| push_lowercase(lowered, character));
     }
-    index
+}
+
+/// True when `token` lowered a character at a time is `lowered`.
+fn lowers_to(token: &str, is_ascii: bool, lowered: &str) -> bool {
+    if is_ascii {
+        token.eq_ignore_ascii_case(lowered)
+    } else {
+        token.chars().flat_map(char::to_lowercase).eq(lowered.chars())
+    }
 }
 
 /// Start bytes of every occurrence of each phrase (already tokenised) in
 /// `text`, in document order; an empty phrase matches nothing.
 ///
-/// One pass over the text collects the positions of tokens that start some
-/// phrase (found by binary search among the phrases' distinct first tokens),
-/// then each phrase checks only its own candidates. That is linear in the
-/// text, allocates nothing per token, and unlike a hash table cannot be
-/// slowed down by input crafted to collide.
-pub(crate) fn find_phrases(text: &Tokens, phrases: &[Tokens]) -> Vec<Vec<usize>> {
+/// One pass over the text's tokens collects those that start some phrase
+/// (found by binary search among the phrases' distinct first tokens), then
+/// each phrase reads on from its own candidates. That is linear in the
+/// text, lowers and allocates nothing for most tokens, and unlike a hash
+/// table cannot be slowed down by input crafted to collide.
+pub(crate) fn find_phrases(text: &str, phrases: &[Tokens]) -> Vec<Vec<usize>> {
     let first_text = |phrase: &Tokens| phrase.get(0).map(|first| phrase.text(first).to_string());
     let mut first_texts: Vec<String> = phrases.iter().filter_map(first_text).collect();
     first_texts.sort_unstable();
     first_texts.dedup();
     // Most tokens differ from every first token in their first byte or
     // their length; this table (a bit per length, up to 63, per first byte)
-    // lets them skip the binary search and its string comparisons.
-    let length_bit = |text: &str| 1u64 << text.len().min(63);
+    // lets them skip lowering, the binary search and its string comparisons.
+    let length_bit = |length: usize| 1u64 << length.min(63);
     let mut lengths_by_first_byte = [0u64; 256];
     for first in &first_texts {
         if let Some(byte) = first.bytes().next() {
-            lengths_by_first_byte[usize::from(byte)] |= length_bit(first);
+            lengths_by_first_byte[usize::from(byte)] |= length_bit(first.len());
         }
     }
-    let mut candidates_by_first_text: Vec<Vec<usize>> = vec![Vec::new(); first_texts.len()];
-    for (position, token) in text.tokens.iter().enumerate() {
-        let token_text = text.text(token);
-        let lengths = token_text.bytes().next().map_or(0, |byte| lengths_by_first_byte[usize::from(byte)]);
-        if lengths & length_bit(token_text) == 0 {
-            continue;
+    let may_start_a_phrase =
+        |first_byte: u8, length: usize| lengths_by_first_byte[usize::from(first_byte)] & length_bit(length) != 0;
+    let mut candidates_by_first_text: Vec<Vec<TokenPlace>> = vec![Vec::new(); first_texts.len()];
+    let mut lowered = String::new();
+    for_each_token(text, |place| {
+        let token = place.text(text);
+        if place.is_ascii {
+            if may_start_a_phrase(token.as_bytes()[0].to_ascii_lowercase(), token.len()) {
+                // The few first texts are compared in place, without lowering a copy.
+                let slot = first_texts.iter().position(|first| token.eq_ignore_ascii_case(first));
+                if let Some(slot) = slot {
+                    candidates_by_first_text[slot].push(place);
+                }
+            }
+            return;
         }
-        if let Ok(slot) = first_texts.binary_search_by(|first| first.as_str().cmp(token_text)) {
-            candidates_by_first_text[slot].push(position);
+        lowered.clear();
+        append_lowered(token, place.is_ascii, &mut lowered);
+        if !lowered.bytes().next().is_some_and(|first_byte| may_start_a_phrase(first_byte, lowered.len())) {
+            return;
         }
-    }
+        if let Ok(slot) = first_texts.binary_search_by(|first| first.as_str().cmp(lowered.as_str())) {
+            candidates_by_first_text[slot].push(place);
+        }
+    });
     phrases
         .iter()
         .map(|phrase| {
@@ -191,21 +318,66 @@ pub(crate) fn find_phrases(text: &Tokens, phrases: &[Tokens]) -> Vec<Vec<usize>>
             };
             candidates_by_first_text[slot]
                 .iter()
-                .filter(|position| phrase_continues_at(text, **position, phrase))
-                .filter_map(|position| text.get(*position).map(|token| token.start_byte))
+                .filter(|place| phrase_continues_after(text, place.end_byte, phrase))
+                .map(|place| place.start_byte)
                 .collect()
         })
         .collect()
 }
 
-/// True when the tokens after `position` in `text` are the rest of `phrase`,
-/// glued or spaced as in the phrase.
-fn phrase_continues_at(text: &Tokens, position: usize, phrase: &Tokens) -> bool {
-    (1..phrase.len()).all(|offset| match (text.get(position + offset), phrase.get(offset)) {
-        (Some(actual), Some(expected)) => {
-            actual.glued_to_previous == expected.glued_to_previous && text.text(actual) == phrase.text(expected)
+/// Calls `visit` with every token of `text`, in order; `glued_to_previous`
+/// is not worked out (it is false). The same tokens as `TokenReader`'s, read
+/// in one loop: the whole of every resume goes through it when scored, and
+/// an iterator's state kept between tokens cost several times the loop.
+#[inline]
+fn for_each_token(text: &str, mut visit: impl FnMut(TokenPlace)) {
+    let bytes = text.as_bytes();
+    let mut index = 0;
+    while let Some(&byte) = bytes.get(index) {
+        let start_byte = index;
+        if IS_ASCII_ALPHANUMERIC[usize::from(byte)] {
+            index += 1;
+            while bytes.get(index).is_some_and(|byte| IS_ASCII_ALPHANUMERIC[usize::from(*byte)]) {
+                index += 1;
+            }
+            let is_ascii = if bytes.get(index).is_some_and(|byte| !byte.is_ascii()) {
+                let (word_end, is_ascii) = TokenReader::after(text, start_byte).word_end();
+                index = word_end;
+                is_ascii
+            } else {
+                while bytes.get(index).is_some_and(|byte| is_word_suffix(char::from(*byte))) {
+                    index += 1;
+                }
+                true
+            };
+            visit(TokenPlace { start_byte, end_byte: index, glued_to_previous: false, is_ascii });
+        } else if is_ascii_whitespace(byte) {
+            index += 1;
+        } else if byte.is_ascii() {
+            index += 1;
+            visit(TokenPlace { start_byte, end_byte: index, glued_to_previous: false, is_ascii: true });
+        } else {
+            let mut reader = TokenReader::after(text, start_byte);
+            match reader.next() {
+                Some(place) => {
+                    index = place.end_byte;
+                    visit(place);
+                }
+                None => break,
+            }
         }
-        _ => false,
+    }
+}
+
+/// True when the tokens after `end_byte` in `text` are the rest of
+/// `phrase`, glued or spaced as in the phrase.
+fn phrase_continues_after(text: &str, end_byte: usize, phrase: &Tokens) -> bool {
+    let mut following = TokenReader::after(text, end_byte);
+    phrase.tokens.iter().skip(1).all(|expected| {
+        following.next().is_some_and(|actual| {
+            actual.glued_to_previous == expected.glued_to_previous
+                && lowers_to(actual.text(text), actual.is_ascii, phrase.text(expected))
+        })
     })
 }
 
@@ -214,7 +386,30 @@ mod tests {
     use super::*;
 
     fn occurrences(text: &str, keyword: &str) -> usize {
-        find_phrases(&tokenize(text), &[tokenize(keyword)])[0].len()
+        find_phrases(text, &[tokenize(keyword)])[0].len()
+    }
+
+    /// Finding phrases in the text's whole token list, at every position:
+    /// the rule `find_phrases` must agree with, however it reads the text.
+    fn find_phrases_in_tokens(text: &Tokens, phrases: &[Tokens]) -> Vec<Vec<usize>> {
+        let matches_at = |phrase: &Tokens, start: usize| {
+            (0..phrase.len()).all(|offset| match (text.get(start + offset), phrase.get(offset)) {
+                (Some(actual), Some(expected)) => {
+                    (offset == 0 || actual.glued_to_previous == expected.glued_to_previous)
+                        && text.text(actual) == phrase.text(expected)
+                }
+                _ => false,
+            })
+        };
+        phrases
+            .iter()
+            .map(|phrase| {
+                (0..text.len())
+                    .filter(|start| phrase.len() > 0 && matches_at(phrase, *start))
+                    .filter_map(|start| text.get(start).map(|token| token.start_byte))
+                    .collect()
+            })
+            .collect()
     }
 
     /// Tokenising one character at a time: the rule `tokenize` must agree
@@ -250,6 +445,15 @@ mod tests {
         #[test]
         fn tokenising_agrees_with_reading_character_by_character(text in "[aZ9 +#.\\n\u{a0}éÉİß日\u{2028}-]{0,40}") {
             proptest::prop_assert_eq!(tokenize(&text), tokenize_character_by_character(&text));
+        }
+
+        #[test]
+        fn reading_the_text_finds_what_its_token_list_holds(
+            text in "[aAgoGk +#.\\n\u{a0}éÉİß\u{212a}\u{2028}-]{0,60}",
+            phrases in proptest::collection::vec("[aAgoGk +#.éÉİ\u{212a}-]{0,6}", 0..5),
+        ) {
+            let phrases: Vec<Tokens> = phrases.iter().map(|phrase| tokenize(phrase)).collect();
+            proptest::prop_assert_eq!(find_phrases(&text, &phrases), find_phrases_in_tokens(&tokenize(&text), &phrases));
         }
     }
 
@@ -344,9 +548,9 @@ mod tests {
 
     #[test]
     fn finds_several_phrases_sharing_a_first_token() {
-        let text = tokenize("distributed systems, distributed teams, systems");
+        let text = "distributed systems, distributed teams, systems";
         let phrases = [tokenize("distributed systems"), tokenize("distributed"), tokenize("systems"), tokenize("x")];
-        assert_eq!(find_phrases(&text, &phrases), [vec![0], vec![0, 21], vec![12, 40], vec![]]);
+        assert_eq!(find_phrases(text, &phrases), [vec![0], vec![0, 21], vec![12, 40], vec![]]);
     }
 
     #[test]

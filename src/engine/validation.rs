@@ -27,17 +27,31 @@ pub(crate) fn validate_text(text: &str) -> Result<(), EngineError> {
     Ok(())
 }
 
+/// Bytes counted at a time in `count_characters`: at most `u8::MAX`.
+const COUNT_CHUNK_BYTES: usize = 255;
+
 /// The characters of `text` and how many of them are binary, counted on
 /// bytes: every resume is validated, and byte loops vectorise. A character
 /// is a byte that does not continue another; the binary ones are the ASCII
 /// controls, the C1 controls (`C2 80` to `C2 9F`) and U+FFFD (`EF BF BD`).
 fn count_characters(text: &str) -> (usize, usize) {
     let bytes = text.as_bytes();
-    let characters = bytes.iter().filter(|byte| (**byte & 0xC0) != 0x80).count();
     // The ASCII controls but line breaks and tabs, as plain comparisons so
     // that the loop vectorises.
     let is_binary_byte = |byte: u8| (byte < 0x20 && !matches!(byte, b'\n' | b'\r' | b'\t')) || byte == 0x7F;
-    let ascii_binary = bytes.iter().filter(|byte| is_binary_byte(**byte)).count();
+    // One pass, in chunks whose counts fit a byte: the compiler turns the
+    // inner loop into vector additions, which it would not do for `usize`
+    // counts over the whole text.
+    let (mut characters, mut ascii_binary) = (0, 0);
+    for chunk in bytes.chunks(COUNT_CHUNK_BYTES) {
+        let (mut chunk_characters, mut chunk_binary) = (0u8, 0u8);
+        for byte in chunk {
+            chunk_characters += u8::from((*byte & 0xC0) != 0x80);
+            chunk_binary += u8::from(is_binary_byte(*byte));
+        }
+        characters += usize::from(chunk_characters);
+        ascii_binary += usize::from(chunk_binary);
+    }
     let multibyte_binary = if text.is_ascii() {
         0
     } else {
