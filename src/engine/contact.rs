@@ -24,12 +24,21 @@ static LINK: LazyLock<Regex> = LazyLock::new(|| {
     // A full URL; or a bare lower-case domain with a usual ending and an
     // optional path (`github.com/jane`, `noahfitz.design`), which is how
     // resumes mostly write links. Lower case keeps `ASP.NET` out.
-    Regex::new(concat!(
-        r#"(?i:https?://[^\s<>"'()\[\]]+)"#,
-        r#"|(?-u:\b)(?:www\.)?[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.(?:com|org|net|io|dev|design|me|co|ai|app|page|site|xyz|info|tech|studio|codes|uk|de|fr|nl|se|no|ie|ca|au|in|sg|example)(?-u:\b)(?:/[^\s<>"'()\[\],;]*)?"#,
+    Regex::new(&format!(
+        concat!(
+            r#"(?i:https?://[^\s<>"'()\[\]]+)"#,
+            r#"|(?-u:\b)(?:www\.)?[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.(?:{})(?-u:\b)(?:/[^\s<>"'()\[\],;]*)?"#,
+        ),
+        DOMAIN_ENDINGS.join("|")
     ))
     .expect("the link pattern is a valid regex")
 });
+
+/// The endings of the bare domains `LINK` finds, in lower case.
+const DOMAIN_ENDINGS: [&str; 29] = [
+    "com", "org", "net", "io", "dev", "design", "me", "co", "ai", "app", "page", "site", "xyz", "info", "tech",
+    "studio", "codes", "uk", "de", "fr", "nl", "se", "no", "ie", "ca", "au", "in", "sg", "example",
+];
 
 /// Digits with the usual phone punctuation; never spans a line break.
 static PHONE: LazyLock<Regex> =
@@ -89,10 +98,22 @@ fn matches_in_lines<'t>(
         })
 }
 
-/// A scheme, or a dot followed by a letter (`github.com`), which a
-/// sentence's full stop is not.
+/// What `LINK` cannot match without: a scheme's `://`, or a dot, a domain
+/// ending and the end of a word (`github.com/`, `.co.uk`), which neither a
+/// sentence's full stop nor `Node.js` or `B.Sc.` has. Every line of every
+/// resume is tested, and only a few go on to the regex.
 fn may_hold_a_link(line: &str) -> bool {
-    line.contains("://") || line.as_bytes().windows(2).any(|pair| pair[0] == b'.' && pair[1].is_ascii_alphabetic())
+    let bytes = line.as_bytes();
+    memchr::memchr2_iter(b'.', b':', bytes).any(|index| {
+        let after = &bytes[index + 1..];
+        if bytes[index] == b':' {
+            return after.starts_with(b"//");
+        }
+        DOMAIN_ENDINGS.iter().any(|ending| {
+            after.starts_with(ending.as_bytes())
+                && !after.get(ending.len()).is_some_and(|byte| byte.is_ascii_alphanumeric() || *byte == b'_')
+        })
+    })
 }
 
 /// An email at the end of a line in a narrow column may be wrapped, its
@@ -173,6 +194,17 @@ mod tests {
     fn digits_inside_links_are_not_phone_numbers() {
         let contact = extract_contact("linkedin.com/in/123456789012");
         assert!(contact.phones.is_empty());
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn a_line_the_link_test_passes_over_holds_no_link(
+            line in "([a-zA-Z]{1,6}|\\.|://|/|@| |com|co|io|net|Node|js|www|https?)*",
+        ) {
+            if !may_hold_a_link(&line) {
+                proptest::prop_assert!(LINK.find(&line).is_none(), "{:?}", line);
+            }
+        }
     }
 
     #[test]

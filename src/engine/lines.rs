@@ -75,9 +75,7 @@ pub(crate) fn collapse_whitespace(text: &str) -> String {
 /// Priority order matters: `Engineer, Backend — Acme` splits on the dash,
 /// not the comma, when the dash comes first in `separators`.
 pub(crate) fn split_on_first_separator<'a>(line: &'a str, separators: &[&str]) -> Vec<&'a str> {
-    // ASCII lowercasing keeps every byte offset unchanged, so offsets found in
-    // the lowered copy are valid (and on char boundaries) in the original.
-    let lowered = line.to_ascii_lowercase();
+    let lowered = lowered_for(line, separators);
     for separator in separators {
         if lowered.contains(separator) {
             let mut parts = Vec::new();
@@ -96,11 +94,23 @@ pub(crate) fn split_on_first_separator<'a>(line: &'a str, separators: &[&str]) -
 /// Splits `line` once, at the first occurrence of the highest-priority
 /// separator present (ASCII case-insensitive); both halves trimmed.
 pub(crate) fn split_once_at_separator<'a>(line: &'a str, separators: &[&str]) -> Option<(&'a str, &'a str)> {
-    let lowered = line.to_ascii_lowercase();
+    let lowered = lowered_for(line, separators);
     separators.iter().find_map(|separator| {
         let byte = lowered.find(separator)?;
         Some((line[..byte].trim(), line[byte + separator.len()..].trim()))
     })
+}
+
+/// `line` as separators are searched for in it: ASCII-lowercased when some
+/// separator holds a letter (` at `), as it is, without a copy, when none
+/// does. ASCII lowercasing keeps every byte offset unchanged, so offsets
+/// found in the lowered copy are valid (and on char boundaries) in the original.
+fn lowered_for<'a>(line: &'a str, separators: &[&str]) -> std::borrow::Cow<'a, str> {
+    if separators.iter().any(|separator| separator.bytes().any(|byte| byte.is_ascii_alphabetic())) {
+        std::borrow::Cow::Owned(line.to_ascii_lowercase())
+    } else {
+        std::borrow::Cow::Borrowed(line)
+    }
 }
 
 /// Splits `line` on every occurrence of every separator in `separators`,

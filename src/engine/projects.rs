@@ -125,7 +125,9 @@ fn technology_list_line(content: &str) -> Option<&str> {
 /// before it, trimmed, and the list after it.
 fn split_at_technology_label(text: &str) -> Option<(&str, &str)> {
     let lowered = text.to_ascii_lowercase();
-    TECHNOLOGY_LABELS.iter().find_map(|label| {
+    // Most labels end in a colon: text without one is spared their searches.
+    let has_colon = memchr::memchr(b':', lowered.as_bytes()).is_some();
+    TECHNOLOGY_LABELS.iter().filter(|label| has_colon || !label.ends_with(':')).find_map(|label| {
         let (byte, _) =
             lowered.match_indices(label).find(|(byte, _)| !text[..*byte].ends_with(char::is_alphanumeric))?;
         Some((text[..byte].trim(), &text[byte + label.len()..]))

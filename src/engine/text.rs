@@ -290,10 +290,11 @@ pub(crate) fn find_phrases(text: &str, phrases: &[Tokens]) -> Vec<Vec<usize>> {
     let mut candidates_by_first_text: Vec<Vec<TokenPlace>> = vec![Vec::new(); first_texts.len()];
     let mut lowered = String::new();
     for_each_token(text, |place| {
-        let token = place.text(text);
         if place.is_ascii {
-            if may_start_a_phrase(token.as_bytes()[0].to_ascii_lowercase(), token.len()) {
+            let first_byte = text.as_bytes()[place.start_byte].to_ascii_lowercase();
+            if may_start_a_phrase(first_byte, place.end_byte - place.start_byte) {
                 // The few first texts are compared in place, without lowering a copy.
+                let token = place.text(text);
                 let slot = first_texts.iter().position(|first| token.eq_ignore_ascii_case(first));
                 if let Some(slot) = slot {
                     candidates_by_first_text[slot].push(place);
@@ -301,6 +302,7 @@ pub(crate) fn find_phrases(text: &str, phrases: &[Tokens]) -> Vec<Vec<usize>> {
             }
             return;
         }
+        let token = place.text(text);
         lowered.clear();
         append_lowered(token, place.is_ascii, &mut lowered);
         if !lowered.bytes().next().is_some_and(|first_byte| may_start_a_phrase(first_byte, lowered.len())) {
