@@ -82,13 +82,16 @@ pub(crate) fn is_location(text: &str) -> bool {
     }
     // `Sydney NSW`, `Melbourne VIC`: a city and a region code, no comma.
     let words: Vec<&str> = text.split_whitespace().collect();
-    if !text.contains(',') && (2..=4).contains(&words.len()) && role_score(text) == 0 && company_score(text) == 0 {
+    if !text.contains(',') && (2..=4).contains(&words.len()) {
         let code = words[words.len() - 1];
+        // The code first: it is cheap to check and rarely there.
         if (2..=3).contains(&code.len())
             && code.chars().all(|character| character.is_ascii_uppercase())
             && code != "II"
             && code != "III"
             && code != "IV"
+            && role_score(text) == 0
+            && company_score(text) == 0
         {
             return true;
         }
@@ -253,16 +256,18 @@ pub(crate) fn parse_entry_header_with_anchor(lines: &[&str], anchor: Option<usiz
             }
         }
     }
+    // Each part's role and company words, counted once.
+    let mut scores: Vec<(usize, usize)> = rest.iter().map(|part| (role_score(part), company_score(part))).collect();
     let title_index = if title_company_order {
         0
     } else {
-        let weight = |index: usize| (role_score(&rest[index]) * 2).saturating_sub(company_score(&rest[index]));
+        let weight = |index: usize| (scores[index].0 * 2).saturating_sub(scores[index].1);
         // The earliest of the best: `max_by_key` would take the last.
         let best = (0..rest.len()).rev().max_by_key(|index| weight(*index)).unwrap_or(0);
-        if role_score(&rest[best]) == 0 {
+        if scores[best].0 == 0 {
             // No role word anywhere: a lone part with a company word is the
             // company; otherwise the usual order, title first.
-            if rest.len() == 1 && company_score(&rest[0]) > 0 {
+            if rest.len() == 1 && scores[0].1 > 0 {
                 header.company = Some(rest.remove(0));
                 return header;
             }
@@ -272,11 +277,10 @@ pub(crate) fn parse_entry_header_with_anchor(lines: &[&str], anchor: Option<usiz
         }
     };
     header.title = Some(rest.remove(title_index));
+    scores.remove(title_index);
     if !rest.is_empty() {
-        let company_index = (0..rest.len())
-            .max_by_key(|index| company_score(&rest[*index]))
-            .filter(|index| company_score(&rest[*index]) > 0)
-            .unwrap_or(0);
+        let company_index =
+            (0..rest.len()).max_by_key(|index| scores[*index].1).filter(|index| scores[*index].1 > 0).unwrap_or(0);
         header.company = Some(rest.remove(company_index));
     }
     if header.location.is_none() {
