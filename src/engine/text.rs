@@ -266,8 +266,9 @@ fn lowers_to(token: &str, is_ascii: bool, lowered: &str) -> bool {
 /// `text`, in document order; an empty phrase matches nothing.
 ///
 /// One pass over the text's tokens collects those that start some phrase
-/// (found by binary search among the phrases' distinct first tokens), then
-/// each phrase reads on from its own candidates. That is linear in the
+/// (compared with the phrases' few distinct first tokens, after a table of
+/// first bytes and lengths has turned most tokens away), then each phrase
+/// reads on from its own candidates. That is linear in the
 /// text, lowers and allocates nothing for most tokens, and unlike a hash
 /// table cannot be slowed down by input crafted to collide.
 pub(crate) fn find_phrases(text: &str, phrases: &[Tokens]) -> Vec<Vec<usize>> {
