@@ -51,13 +51,14 @@ const PHONE_DIGITS_MAX: usize = 15;
 
 /// Extracts distinct emails, phones and links in order of appearance.
 pub(crate) fn extract_contact(text: &str) -> ContactDetails {
+    let lines = lines_with_starts(text);
     let emails = distinct(
-        matches_in_lines(text, &EMAIL, |line| line.contains('@'))
+        matches_in_lines(text, &lines, &EMAIL, |line| line.contains('@'))
             .map(|(_, end, found)| with_wrapped_tail(text, end, found)),
     );
     // Not the domain of an email address (`hello@noahfitz.design`).
     let links = distinct(
-        matches_in_lines(text, &LINK, may_hold_a_link)
+        matches_in_lines(text, &lines, &LINK, may_hold_a_link)
             .filter(|(start, _, _)| {
                 !text[..*start]
                     .ends_with(|character: char| character == '@' || character == '.' || character.is_alphanumeric())
@@ -65,15 +66,31 @@ pub(crate) fn extract_contact(text: &str) -> ContactDetails {
             .map(|(_, _, found)| trim_trailing_punctuation(found).to_string()),
     );
     let phones = distinct(
-        matches_in_lines(text, &PHONE, |line| line.bytes().filter(u8::is_ascii_digit).count() >= PHONE_DIGITS_MIN)
-            .filter(|(start, _, _)| {
-                !text[..*start].ends_with(|character: char| character.is_alphanumeric() || "/_@".contains(character))
-            })
-            .map(|(_, _, found)| found.trim())
-            .filter(|candidate| is_phone_number(candidate))
-            .map(str::to_string),
+        matches_in_lines(text, &lines, &PHONE, |line| {
+            line.bytes().filter(u8::is_ascii_digit).count() >= PHONE_DIGITS_MIN
+        })
+        .filter(|(start, _, _)| {
+            !text[..*start].ends_with(|character: char| character.is_alphanumeric() || "/_@".contains(character))
+        })
+        .map(|(_, _, found)| found.trim())
+        .filter(|candidate| is_phone_number(candidate))
+        .map(str::to_string),
     );
     ContactDetails { emails, phones, links, ..ContactDetails::default() }
+}
+
+/// The lines of `text`, each with its line break, and the byte where each
+/// starts: split once, for the three patterns that read them.
+fn lines_with_starts(text: &str) -> Vec<(usize, &str)> {
+    let mut lines = Vec::new();
+    let mut start = 0;
+    for end in memchr::memchr_iter(b'\n', text.as_bytes()).map(|index| index + 1).chain([text.len()]) {
+        if end > start {
+            lines.push((start, &text[start..end]));
+        }
+        start = end;
+    }
+    lines
 }
 
 /// Every match of `pattern` (none spans a line break) in the lines that
@@ -82,20 +99,14 @@ pub(crate) fn extract_contact(text: &str) -> ContactDetails {
 /// test per line spares the regexes the rest of the text.
 fn matches_in_lines<'t>(
     text: &'t str,
+    lines: &'t [(usize, &'t str)],
     pattern: &'t Regex,
     line_may_hold: impl Fn(&str) -> bool + 't,
 ) -> impl Iterator<Item = (usize, usize, &'t str)> + 't {
-    let mut line_start = 0;
-    text.split_inclusive('\n')
-        .map(move |line| {
-            let start = line_start;
-            line_start += line.len();
-            (start, line)
-        })
-        .filter(move |(_, line)| line_may_hold(line))
-        .flat_map(move |(start, line)| {
-            pattern.find_iter(line).map(move |found| (start + found.start(), start + found.end(), found.as_str()))
-        })
+    debug_assert!(lines.iter().all(|(start, line)| text[*start..].starts_with(line)));
+    lines.iter().filter(move |(_, line)| line_may_hold(line)).flat_map(move |(start, line)| {
+        pattern.find_iter(line).map(move |found| (start + found.start(), start + found.end(), found.as_str()))
+    })
 }
 
 /// What `LINK` cannot match without: a scheme's `://`, or a dot, a domain
@@ -204,6 +215,21 @@ mod tests {
             if !may_hold_a_link(&line) {
                 proptest::prop_assert!(LINK.find(&line).is_none(), "{:?}", line);
             }
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn lines_are_split_as_split_inclusive_splits_them(text in "[a\n\r é]{0,20}") {
+            let mut start = 0;
+            let expected: Vec<(usize, &str)> = text
+                .split_inclusive('\n')
+                .map(|line| {
+                    start += line.len();
+                    (start - line.len(), line)
+                })
+                .collect();
+            proptest::prop_assert_eq!(lines_with_starts(&text), expected);
         }
     }
 

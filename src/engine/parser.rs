@@ -16,6 +16,7 @@ use super::lines::{collapse_whitespace, without_bullet};
 use super::projects::parse_projects;
 use super::sections::{lines_of_kind, section_names_found, split_sections, Section, SectionKind};
 use super::skills::parse_skills;
+use super::text::is_ascii_whitespace;
 use super::validation::validate_text;
 use super::EngineError;
 use crate::domain::resume::ParsedResume;
@@ -44,7 +45,7 @@ pub(crate) fn parse_resume_as_of(text: &str, reference: YearMonth) -> Result<Par
         contact,
         total_experience_months: experience.total_months,
         sections_found: section_names_found(&sections),
-        word_count: u32::try_from(text.split_whitespace().count()).unwrap_or(u32::MAX),
+        word_count: u32::try_from(word_count(text)).unwrap_or(u32::MAX),
     })
 }
 
@@ -61,6 +62,26 @@ fn top_lines<'a>(sections: &[Section<'a>]) -> Vec<&'a str> {
             sections.first().map(|section| section.lines.iter().map(|line| line.text).collect()).unwrap_or_default();
     }
     lines
+}
+
+/// The number of whitespace-separated words, as `split_whitespace` counts
+/// them, read a byte at a time where the text is ASCII: every byte of every
+/// resume is counted.
+fn word_count(text: &str) -> usize {
+    let bytes = text.as_bytes();
+    let (mut count, mut in_word, mut index) = (0, false, 0);
+    while let Some(&byte) = bytes.get(index) {
+        let (is_whitespace, width) = if byte.is_ascii() {
+            (is_ascii_whitespace(byte), 1)
+        } else {
+            let character = text[index..].chars().next().expect("index is at a character boundary");
+            (character.is_whitespace(), character.len_utf8())
+        };
+        count += usize::from(!is_whitespace && !in_word);
+        in_word = !is_whitespace;
+        index += width;
+    }
+    count
 }
 
 /// The summary section's lines joined into one paragraph.
@@ -169,6 +190,13 @@ Shortlist — An applicant tracker (Rust, Actix)
             }
         );
         assert_eq!(resume.sections_found, ["summary", "skills", "experience", "education", "projects"]);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn words_are_counted_as_split_whitespace_counts_them(text in "[a \t\n\u{a0}\u{2028}é日]{0,30}") {
+            proptest::prop_assert_eq!(word_count(&text), text.split_whitespace().count());
+        }
     }
 
     #[test]
