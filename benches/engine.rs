@@ -13,42 +13,18 @@
 use std::path::PathBuf;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use shortlist::demo::corpus::{candidate, Track};
-use shortlist::domain::ats::{Criteria, Weighting};
-use shortlist::engine::{parse_resume, score_resume, YearMonth};
+use shortlist::engine::{parse_resume, score_resume};
 use shortlist::extract::{extract_in_process, ExtractionLimits};
+
+#[path = "support/engine_input.rs"]
+mod engine_input;
+use engine_input::{criteria, text_resume, PRESENT};
 
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-const PRESENT: YearMonth = YearMonth { year: 2026, month: 11 };
-
 fn fixture(name: &str) -> Vec<u8> {
     std::fs::read(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/resumes").join(name)).expect("fixture")
-}
-
-/// About 6 KB: demo resumes one after the other, cut at the last line that fits.
-fn text_resume() -> String {
-    let mut text = String::new();
-    for index in 1.. {
-        for line in candidate(7, index, Track::BackendEngineer).resume_text.lines() {
-            if text.len() + line.len() + 1 > 6_000 {
-                return text;
-            }
-            text.push_str(line);
-            text.push('\n');
-        }
-    }
-    text
-}
-
-fn criteria() -> Criteria {
-    Criteria {
-        must_haves: ["Rust", "PostgreSQL", "Kubernetes", "distributed systems", "Go"].map(String::from).to_vec(),
-        nice_to_haves: ["Kafka", "gRPC", "AWS", "Terraform", "observability"].map(String::from).to_vec(),
-        weighting: Weighting::default(),
-        min_years_experience: Some(5),
-    }
 }
 
 fn extraction(criterion: &mut Criterion) {
