@@ -37,8 +37,9 @@ mod mapped;
 mod tests;
 
 use crate::store::durable_directory;
+use crate::store::paced_write::{write_all_paced, WRITEBACK_CHUNK_BYTES};
 use std::fs::{self, File};
-use std::io::{ErrorKind, Read, Write};
+use std::io::{ErrorKind, Read};
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -540,13 +541,12 @@ impl TemporaryFile {
         }
     }
 
-    /// Writes, makes the file read-only (a published snapshot is mapped by
-    /// the server that loads it and must never change), and syncs.
+    /// Writes with paced write-back (a snapshot of gigabytes must not hold
+    /// up the log's fsyncs, see `paced_write`), makes the file read-only (a
+    /// published snapshot is mapped by the server that loads it and must
+    /// never change), and syncs.
     fn write_durably(&self, parts: &[&[u8]]) -> Result<(), SnapshotError> {
-        let mut file = &self.file;
-        for part in parts {
-            file.write_all(part).map_err(io_error(&self.path))?;
-        }
+        write_all_paced(&self.file, parts, WRITEBACK_CHUNK_BYTES).map_err(io_error(&self.path))?;
         self.file.set_permissions(fs::Permissions::from_mode(PUBLISHED_FILE_MODE)).map_err(io_error(&self.path))?;
         self.file.sync_all().map_err(io_error(&self.path))
     }
