@@ -14,31 +14,16 @@
 //! that does not support it), the rest of the file is written unpaced.
 
 use std::fs::File;
-use std::io::{self, Write};
 
 /// Bytes written between two write-back requests: large enough that the
 /// calls cost nothing beside the writes, small enough that a journal commit
 /// waits for at most two of them.
 pub(crate) const WRITEBACK_CHUNK_BYTES: usize = 8 << 20;
 
-/// Writes `parts` one after the other from the file's current position,
-/// asking for write-back every `chunk_bytes` (at least one byte).
-pub(crate) fn write_all_paced(file: &File, parts: &[&[u8]], chunk_bytes: usize) -> io::Result<()> {
-    assert!(chunk_bytes > 0, "a chunk holds at least one byte");
-    let mut writer = file;
-    let mut pacer = WritebackPacer::new(file);
-    for part in parts {
-        for piece in part.chunks(chunk_bytes) {
-            writer.write_all(piece)?;
-            pacer.written(piece.len(), chunk_bytes);
-        }
-    }
-    Ok(())
-}
-
-/// Which bytes of the file are written, asked to be written back, and waited for.
-struct WritebackPacer<'file> {
-    file: &'file File,
+/// Follows the writes to one file, from its start, and asks for write-back
+/// of every `chunk_bytes` written, waiting for the chunk before.
+pub(crate) struct WritebackPacer {
+    chunk_bytes: u64,
     /// Bytes written through this pacer.
     written_bytes: u64,
     /// Write-back was asked for every byte below this offset.
@@ -49,10 +34,11 @@ struct WritebackPacer<'file> {
     pacing: bool,
 }
 
-impl<'file> WritebackPacer<'file> {
-    fn new(file: &'file File) -> WritebackPacer<'file> {
+impl WritebackPacer {
+    pub(crate) fn new(chunk_bytes: usize) -> WritebackPacer {
+        assert!(chunk_bytes > 0, "a chunk holds at least one byte");
         WritebackPacer {
-            file,
+            chunk_bytes: chunk_bytes as u64,
             written_bytes: 0,
             requested_below: 0,
             in_flight: None,
@@ -60,9 +46,10 @@ impl<'file> WritebackPacer<'file> {
         }
     }
 
-    fn written(&mut self, bytes: usize, chunk_bytes: usize) {
+    /// `bytes` more were written to `file`, after the ones before.
+    pub(crate) fn written(&mut self, file: &File, bytes: usize) {
         self.written_bytes += bytes as u64;
-        if !self.pacing || self.written_bytes - self.requested_below < chunk_bytes as u64 {
+        if !self.pacing || self.written_bytes - self.requested_below < self.chunk_bytes {
             return;
         }
         let range = (self.requested_below, self.written_bytes - self.requested_below);
@@ -70,8 +57,7 @@ impl<'file> WritebackPacer<'file> {
         // Ask for this chunk first, then wait for the one before: the disk
         // always has a chunk to write while this thread waits.
         let previous = self.in_flight.replace(range);
-        self.pacing =
-            start_writeback(self.file, range) && previous.is_none_or(|range| wait_for_writeback(self.file, range));
+        self.pacing = start_writeback(file, range) && previous.is_none_or(|range| wait_for_writeback(file, range));
     }
 }
 
@@ -113,12 +99,17 @@ fn wait_for_writeback(_file: &File, _range: (u64, u64)) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::io::{Read, Seek};
+    use std::io::{Read, Seek, Write};
 
+    /// Writes `parts` one after the other, each in pieces of at most
+    /// `chunk_bytes`, telling the pacer of each, and reads the file back.
     fn written_through_the_pacer(parts: &[Vec<u8>], chunk_bytes: usize) -> Vec<u8> {
         let mut file = tempfile::tempfile().expect("a temporary file");
-        let parts: Vec<&[u8]> = parts.iter().map(Vec::as_slice).collect();
-        write_all_paced(&file, &parts, chunk_bytes).expect("written");
+        let mut pacer = WritebackPacer::new(chunk_bytes);
+        for piece in parts.iter().flat_map(|part| part.chunks(chunk_bytes)) {
+            (&file).write_all(piece).expect("written");
+            pacer.written(&file, piece.len());
+        }
         file.rewind().expect("rewound");
         let mut read_back = Vec::new();
         file.read_to_end(&mut read_back).expect("read back");
@@ -135,13 +126,12 @@ mod tests {
 
     #[test]
     #[cfg(target_os = "linux")]
-    fn the_pacer_keeps_pacing_on_a_file_system_that_supports_it() {
+    fn the_pacer_asks_for_each_chunk_and_waits_for_the_one_before() {
         let file = tempfile::tempfile().expect("a temporary file");
-        let mut pacer = WritebackPacer::new(&file);
-        let mut writer = &file;
+        let mut pacer = WritebackPacer::new(4096);
         for _ in 0..4 {
-            writer.write_all(&[7u8; 4096]).expect("written");
-            pacer.written(4096, 4096);
+            (&file).write_all(&[7u8; 4096]).expect("written");
+            pacer.written(&file, 4096);
         }
         assert!(pacer.pacing, "sync_file_range was refused");
         assert_eq!((pacer.requested_below, pacer.in_flight), (16_384, Some((12_288, 4096))));

@@ -21,7 +21,7 @@ use crate::domain::time::Timestamp;
 use crate::domain::workspace::Workspace;
 use crate::store::codec;
 use crate::store::codec::sharing::decode_sharing;
-use crate::store::snapshot::{self, SnapshotAccess, SnapshotFile};
+use crate::store::snapshot::{self, SnapshotAccess, SnapshotFile, SnapshotWriter};
 use crate::store::wal::{read_records, Lsn};
 
 pub const WAL_DIRECTORY_NAME: &str = "wal";
@@ -103,7 +103,8 @@ pub enum SnapshotFileError {
     Image(#[from] ImageError),
 }
 
-/// Encodes and writes one snapshot, then keeps the newest `keep`.
+/// Encodes one snapshot straight into its file (never whole in memory, see
+/// `store::snapshot::SnapshotWriter`), then keeps the newest `keep`.
 pub fn write_snapshot(
     layout: &DataLayout,
     image: &WorkspaceImage,
@@ -111,9 +112,14 @@ pub fn write_snapshot(
     created_at: Timestamp,
     keep: usize,
 ) -> Result<SnapshotFile, SnapshotFileError> {
-    let payload = codec::encode(image)?;
     let root = layout.snapshots();
-    let file = snapshot::write_snapshot(&root, image.id.as_str(), lsn, created_at.unix_milliseconds(), &payload)?;
+    let mut writer = SnapshotWriter::create(&root, image.id.as_str(), lsn, created_at.unix_milliseconds())?;
+    if let Err(error) = codec::encode_to_writer(image, &mut writer) {
+        // The file's own failure (a full disk, the size limit) says more
+        // than the encoder's report of it.
+        return Err(writer.abandon().map_or(SnapshotFileError::Codec(error), SnapshotFileError::File));
+    }
+    let file = writer.finish()?;
     snapshot::apply_retention(&root, image.id.as_str(), keep.max(1))?;
     Ok(file)
 }

@@ -50,6 +50,8 @@
 pub mod sharing;
 pub mod wire;
 
+use std::io::Write;
+
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
@@ -98,6 +100,17 @@ pub fn encode<T: Serialize>(value: &T) -> Result<Vec<u8>, CodecError> {
     let bytes = bincode::serde::encode_to_vec(value, bincode::config::standard())
         .map_err(|error| CodecError::Encode(error.to_string()))?;
     check_encoded_length(bytes.len())?;
+    Ok(bytes)
+}
+
+/// Encodes `value` into `writer` as it goes, for values too large to hold
+/// encoded in memory beside themselves (a snapshot's workspace), and returns
+/// the bytes written. On error the writer holds part of a value: the
+/// caller throws it away.
+pub fn encode_to_writer<T: Serialize>(value: &T, writer: &mut impl Write) -> Result<usize, CodecError> {
+    let bytes = bincode::serde::encode_into_std_write(value, writer, bincode::config::standard())
+        .map_err(|error| CodecError::Encode(error.to_string()))?;
+    check_encoded_length(bytes)?;
     Ok(bytes)
 }
 

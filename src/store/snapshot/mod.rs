@@ -35,18 +35,18 @@ mod header;
 mod mapped;
 #[cfg(test)]
 mod tests;
+mod writer;
 
 use crate::store::durable_directory;
-use crate::store::paced_write::{write_all_paced, WRITEBACK_CHUNK_BYTES};
 use std::fs::{self, File};
 use std::io::{ErrorKind, Read};
-use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::AtomicU64;
 
 pub use mapped::{snapshot_in_memory, SnapshotAccess, SnapshotBytes, SnapshotInMemory};
+pub use writer::{write_snapshot, SnapshotWriter};
 
-use header::{encode_header, parse_header, parse_stable_prefix, STABLE_PREFIX_BYTES};
+use header::{parse_header, parse_stable_prefix, STABLE_PREFIX_BYTES};
 
 pub const SNAPSHOT_MAGIC: [u8; 8] = *b"SHORTSNP";
 /// The version this build writes. Version 2 added the keys' last use to the
@@ -153,57 +153,6 @@ impl SnapshotError {
             SnapshotError::RetentionKeepsNothing => "SNAPSHOT_RETENTION_KEEPS_NOTHING",
         }
     }
-}
-
-/// Writes `<root>/<workspace_id>/<lsn:020>-<created_ms>.snap`: to a temporary
-/// file in the same directory, fsync, publish, fsync the directory. Never
-/// modifies an existing snapshot: the same LSN and creation time twice is
-/// `AlreadyExists`. Reads the header back after publishing (pair check). When
-/// it returns `Ok`, the snapshot survives a crash or a power loss.
-pub fn write_snapshot(
-    root: &Path,
-    workspace_id: &str,
-    lsn: u64,
-    created_at_unix_milliseconds: i64,
-    payload: &[u8],
-) -> Result<SnapshotFile, SnapshotError> {
-    check_workspace_id(workspace_id).map_err(|reason| invalid_workspace_id(workspace_id, reason))?;
-    let directory = root.join(workspace_id);
-    let path = directory.join(format!("{lsn:020}-{created_at_unix_milliseconds}.{SNAPSHOT_FILE_EXTENSION}"));
-    let payload_bytes = payload.len() as u64;
-    if payload_bytes > SNAPSHOT_PAYLOAD_BYTES_MAX {
-        return Err(SnapshotError::PayloadTooLarge {
-            path,
-            payload_bytes,
-            payload_bytes_max: SNAPSHOT_PAYLOAD_BYTES_MAX,
-        });
-    }
-    let header = SnapshotHeader {
-        format_version: SNAPSHOT_FORMAT_VERSION,
-        workspace_id: workspace_id.to_owned(),
-        lsn,
-        created_at_unix_milliseconds,
-        payload_bytes,
-        payload_crc32c: crc32c::crc32c(payload),
-    };
-    let header_bytes = encode_header(&header);
-    // Check before writing: the bytes about to reach the disk say what we mean.
-    assert_eq!(parse_encoded_header(&path, &header_bytes)?, header, "the header does not parse back to itself");
-
-    create_directory_durably(&directory)?;
-    if path.try_exists().map_err(io_error(&path))? {
-        return Err(SnapshotError::AlreadyExists { path });
-    }
-    let temporary = TemporaryFile::create(&directory, lsn)?;
-    temporary.write_durably(&[&header_bytes, payload])?;
-    temporary.publish_without_replacing(&path)?;
-    sync_directory(&directory)?;
-    // The final name is durable, so the temporary one can go (see `Drop`).
-    drop(temporary);
-
-    let file_bytes = header_bytes.len() as u64 + payload_bytes;
-    check_read_back(&path, &header, file_bytes)?;
-    Ok(SnapshotFile { path, header, file_bytes })
 }
 
 /// Reads and checks the header only: magic, header checksum, version, fields,
@@ -513,64 +462,4 @@ fn create_directory_durably(directory: &Path) -> Result<(), SnapshotError> {
 
 fn sync_directory(directory: &Path) -> Result<(), SnapshotError> {
     durable_directory::sync_directory(directory).map_err(|(path, source)| SnapshotError::Io { path, source })
-}
-
-/// A temporary file that removes itself unless it was published and removed
-/// explicitly, so a failed write leaves nothing behind when the process lives.
-struct TemporaryFile {
-    path: PathBuf,
-    file: File,
-}
-
-impl TemporaryFile {
-    /// `<directory>/.tmp-<lsn:020>-<pid>-<sequence>`: recognisable after a crash,
-    /// unique among the writers of this process, never replacing a file.
-    fn create(directory: &Path, lsn: u64) -> Result<TemporaryFile, SnapshotError> {
-        let mut attempt = 0;
-        loop {
-            let sequence = TEMPORARY_FILE_SEQUENCE.fetch_add(1, Ordering::Relaxed);
-            let name = format!("{TEMPORARY_FILE_PREFIX}{lsn:020}-{}-{sequence}", std::process::id());
-            let path = directory.join(name);
-            match File::options().write(true).create_new(true).open(&path) {
-                Ok(file) => return Ok(TemporaryFile { path, file }),
-                Err(error) if error.kind() == ErrorKind::AlreadyExists && attempt < TEMPORARY_NAME_ATTEMPTS_MAX => {
-                    attempt += 1;
-                }
-                Err(error) => return Err(SnapshotError::Io { path, source: error }),
-            }
-        }
-    }
-
-    /// Writes with paced write-back (a snapshot of gigabytes must not hold
-    /// up the log's fsyncs, see `paced_write`), makes the file read-only (a
-    /// published snapshot is mapped by the server that loads it and must
-    /// never change), and syncs.
-    fn write_durably(&self, parts: &[&[u8]]) -> Result<(), SnapshotError> {
-        write_all_paced(&self.file, parts, WRITEBACK_CHUNK_BYTES).map_err(io_error(&self.path))?;
-        self.file.set_permissions(fs::Permissions::from_mode(PUBLISHED_FILE_MODE)).map_err(io_error(&self.path))?;
-        self.file.sync_all().map_err(io_error(&self.path))
-    }
-
-    /// Gives the written file its final name. A hard link fails atomically
-    /// when the name is taken, so an existing snapshot is never replaced.
-    fn publish_without_replacing(&self, path: &Path) -> Result<(), SnapshotError> {
-        match fs::hard_link(&self.path, path) {
-            Ok(()) => Ok(()),
-            Err(error) if error.kind() == ErrorKind::AlreadyExists => {
-                Err(SnapshotError::AlreadyExists { path: path.to_path_buf() })
-            }
-            Err(error) => Err(SnapshotError::Io { path: path.to_path_buf(), source: error }),
-        }
-    }
-}
-
-impl Drop for TemporaryFile {
-    /// Removes the temporary name, whether the write failed or its final name
-    /// is already durable. A failure is only logged: nothing depends on the
-    /// temporary name, and start-up removes leftovers.
-    fn drop(&mut self) {
-        if let Err(error) = fs::remove_file(&self.path) {
-            tracing::warn!(path = %self.path.display(), %error, "could not remove a snapshot temporary file");
-        }
-    }
 }

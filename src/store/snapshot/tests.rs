@@ -1,5 +1,6 @@
 //! Specifications of the snapshot files, on real files in a scratch directory.
 
+use std::io::Write;
 use std::sync::Arc;
 
 use super::*;
@@ -241,15 +242,39 @@ fn writing_the_same_lsn_and_creation_time_twice_fails_and_keeps_the_first() {
 #[test]
 fn publishing_refuses_to_replace_a_file_that_appeared_after_the_existence_check() {
     let directory = TestDirectory::new();
-    fs::create_dir_all(directory.root().join("acme")).unwrap();
-    let temporary = TemporaryFile::create(&directory.root().join("acme"), 5).unwrap();
-    temporary.write_durably(&[b"new"]).unwrap();
-    let taken = directory.root().join("acme").join("taken.snap");
+    let mut writer = SnapshotWriter::create(directory.root(), "acme", 5, 1).unwrap();
+    writer.write_all(b"new").unwrap();
+    let taken = directory.root().join("acme").join(format!("{:020}-1.{SNAPSHOT_FILE_EXTENSION}", 5));
     fs::write(&taken, b"old").unwrap();
-    assert_eq!(temporary.publish_without_replacing(&taken).unwrap_err().code(), "SNAPSHOT_ALREADY_EXISTS");
+    assert_eq!(writer.finish().unwrap_err().code(), "SNAPSHOT_ALREADY_EXISTS");
     assert_eq!(fs::read(&taken).unwrap(), b"old");
-    drop(temporary);
-    assert_eq!(file_names(&directory.root().join("acme")), ["taken.snap"]);
+    assert_eq!(file_names(&directory.root().join("acme")), [taken.file_name().unwrap().to_str().unwrap()]);
+}
+
+#[test]
+fn a_payload_written_in_pieces_across_many_buffers_reads_back_whole() {
+    let directory = TestDirectory::new();
+    let payload = sample_payload(3 * (1 << 20) + 12_345);
+    let mut writer = SnapshotWriter::create(directory.root(), "acme", 8, 1).unwrap();
+    // Odd-sized pieces, as an encoder writes them, and one larger than the buffer.
+    let (small, large) = payload.split_at(200_003);
+    for piece in small.chunks(7) {
+        writer.write_all(piece).unwrap();
+    }
+    writer.write_all(large).unwrap();
+    let written = writer.finish().unwrap();
+    assert_eq!(written.header.payload_bytes, payload.len() as u64);
+    assert_eq!(written.header.payload_crc32c, crc32c::crc32c(&payload));
+    assert_eq!(read_snapshot(&written.path).unwrap().1, payload);
+}
+
+#[test]
+fn an_abandoned_snapshot_leaves_nothing_behind() {
+    let directory = TestDirectory::new();
+    let mut writer = SnapshotWriter::create(directory.root(), "acme", 3, 1).unwrap();
+    writer.write_all(&sample_payload(2 << 20)).unwrap();
+    assert!(writer.abandon().is_none(), "no write failed");
+    assert!(file_names(&directory.root().join("acme")).is_empty());
 }
 
 #[test]
