@@ -16,9 +16,12 @@
 use std::fs::File;
 
 /// Bytes written between two write-back requests: large enough that the
-/// calls cost nothing beside the writes, small enough that a journal commit
-/// waits for at most two of them.
-pub(crate) const WRITEBACK_CHUNK_BYTES: usize = 8 << 20;
+/// calls cost nothing beside the writes (3,600 pairs for a snapshot of
+/// 3.6 GB), small enough that a log fsync queued behind them waits little.
+/// Measured with 5% durable writes during snapshots of 1,199,000
+/// applications, two runs each: with chunks of 8 MiB, 167 of 7,868 and 118
+/// of 5,783 log fsyncs took over 5 ms; with 1 MiB, 8 of 11,823 and 1 of 7,591.
+pub(crate) const WRITEBACK_CHUNK_BYTES: usize = 1 << 20;
 
 /// Follows the writes to one file, from its start, and asks for write-back
 /// of every `chunk_bytes` written, waiting for the chunk before.

@@ -87,7 +87,15 @@ fn register_every_series() {
     for surface in ["public_api", "dashboard"] {
         metrics::counter!(HTTP_RATE_LIMITED, "surface" => surface).increment(0);
     }
-    for gauge in [HTTP_REQUESTS_IN_FLIGHT, PIPELINE_QUEUE_DEPTH, RECOVERY_DURATION, WORKSPACES, JOBS, APPLICATIONS] {
+    for gauge in [
+        HTTP_REQUESTS_IN_FLIGHT,
+        PIPELINE_QUEUE_DEPTH,
+        RECOVERY_DURATION,
+        SNAPSHOTS_IN_PROGRESS,
+        WORKSPACES,
+        JOBS,
+        APPLICATIONS,
+    ] {
         metrics::gauge!(gauge).increment(0.0);
     }
     for histogram in [WAL_BATCH_RECORDS, WAL_FSYNC_DURATION, SNAPSHOT_DURATION, SNAPSHOT_BYTES] {

@@ -26,6 +26,7 @@ pub const PIPELINE_QUEUE_DEPTH: &str = "shortlist_pipeline_queue_depth";
 pub const PIPELINE_STAGE_DURATION: &str = "shortlist_pipeline_stage_duration_seconds";
 pub const SNAPSHOT_DURATION: &str = "shortlist_snapshot_duration_seconds";
 pub const SNAPSHOT_BYTES: &str = "shortlist_snapshot_bytes";
+pub const SNAPSHOTS_IN_PROGRESS: &str = "shortlist_snapshots_in_progress";
 pub const RECOVERY_DURATION: &str = "shortlist_recovery_duration_seconds";
 pub const WORKSPACES: &str = "shortlist_workspaces";
 pub const JOBS: &str = "shortlist_jobs";
@@ -111,6 +112,12 @@ pub const METRICS: &[MetricDescription] = &[
         kind: MetricKind::Histogram,
         labels: &[],
         help: "Size of each snapshot file written.",
+    },
+    MetricDescription {
+        name: SNAPSHOTS_IN_PROGRESS,
+        kind: MetricKind::Gauge,
+        labels: &[],
+        help: "Workspace snapshots being encoded and written now (a load test's numbers mean little while one runs).",
     },
     MetricDescription {
         name: RECOVERY_DURATION,

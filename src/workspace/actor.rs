@@ -44,7 +44,7 @@ use crate::extract::isolated::ExtractorProgram;
 use crate::extract::ExtractionLimits;
 use crate::store::blobs::BlobStore;
 use crate::store::wal::Lsn;
-use crate::telemetry::names::{SNAPSHOT_BYTES, SNAPSHOT_DURATION};
+use crate::telemetry::names::{SNAPSHOTS_IN_PROGRESS, SNAPSHOT_BYTES, SNAPSHOT_DURATION};
 
 mod idempotent;
 
@@ -454,8 +454,9 @@ impl WorkspaceActor {
             }
             address.do_send(SnapshotWritten { lsn, written: result.is_ok() });
         });
-        if spawned.is_err() {
-            self.snapshot_in_progress = false;
+        match spawned {
+            Ok(_) => metrics::gauge!(SNAPSHOTS_IN_PROGRESS).increment(1.0),
+            Err(_) => self.snapshot_in_progress = false,
         }
     }
 }
@@ -475,6 +476,7 @@ impl Handler<SnapshotWritten> for WorkspaceActor {
 
     fn handle(&mut self, SnapshotWritten { lsn, written }: SnapshotWritten, _: &mut Self::Context) {
         self.snapshot_in_progress = false;
+        metrics::gauge!(SNAPSHOTS_IN_PROGRESS).decrement(1.0);
         if written {
             self.snapshot_lsn = lsn;
             self.services.directory.snapshot_taken(&self.id, lsn, self.services.journal.wal());
