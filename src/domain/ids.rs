@@ -17,16 +17,28 @@ pub const ID_LENGTH_MAX: usize = 64;
 /// The longest user ID (a JWT `sub`) accepted.
 pub const USER_ID_LENGTH_MAX: usize = 128;
 
+/// The text of an ID: up to 24 bytes (`app_`, `job_`, `key_`, `cmt_` and
+/// `ntf_` IDs) are held inline, longer ones on the heap. An application's
+/// ID is kept in several maps and indexes (and in two copies of the state,
+/// see `workspace::actor`), so a heap allocation per copy was about 120
+/// bytes per application, and every lookup by ID followed a pointer to hash
+/// it. It serialises as a string, so the log and snapshot formats are
+/// unchanged.
+type IdText = compact_str::CompactString;
+
 macro_rules! prefixed_id {
     ($name:ident, $prefix:literal) => {
         #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-        pub struct $name(String);
+        pub struct $name(IdText);
 
         impl $name {
             pub const PREFIX: &'static str = $prefix;
 
             pub fn generate(rng: &mut impl Rng) -> Self {
-                Self(format!("{}{}", $prefix, random_base62(rng, ID_RANDOM_LENGTH)))
+                let mut text = IdText::with_capacity($prefix.len() + ID_RANDOM_LENGTH);
+                text.push_str($prefix);
+                text.push_str(&random_base62(rng, ID_RANDOM_LENGTH));
+                Self(text)
             }
 
             /// Accepts any client-supplied string of the right shape; whether it
@@ -36,11 +48,11 @@ macro_rules! prefixed_id {
                 let shaped = !rest.is_empty()
                     && text.len() <= ID_LENGTH_MAX
                     && rest.bytes().all(|byte| byte.is_ascii_alphanumeric() || byte == b'_' || byte == b'-');
-                shaped.then(|| Self(text.to_owned()))
+                shaped.then(|| Self(IdText::from(text)))
             }
 
             pub fn as_str(&self) -> &str {
-                &self.0
+                self.0.as_str()
             }
         }
 
@@ -63,17 +75,17 @@ prefixed_id!(NotificationId, "ntf_");
 macro_rules! external_id {
     ($name:ident, $length_max:expr, $allowed:expr) => {
         #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-        pub struct $name(String);
+        pub struct $name(IdText);
 
         impl $name {
             pub fn parse(text: &str) -> Option<Self> {
                 let allowed: fn(char) -> bool = $allowed;
                 let shaped = !text.is_empty() && text.len() <= $length_max && text.chars().all(allowed);
-                shaped.then(|| Self(text.to_owned()))
+                shaped.then(|| Self(IdText::from(text)))
             }
 
             pub fn as_str(&self) -> &str {
-                &self.0
+                self.0.as_str()
             }
         }
 
