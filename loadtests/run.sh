@@ -196,19 +196,26 @@ mix() { # write_percent output
   APPLICATIONS_FILE="$work/applications" STAGES="$stages" API_KEY="$key" JOB_ID="$big_job" WRITE_PERCENT=$1 \
     wrk -t1 -c"$connections" -d"${seconds}s" -s loadtests/mixed.lua "$base" | tail -1 >"$2"
 }
-# Snapshots during the writes: one that falls in the mix (a workspace with
-# new writes is snapshotted every five minutes) takes a share of a core for
-# seconds, so the summary says how many overlapped it: those written during
-# it, plus one still running at its end.
+# Snapshots during each half of the mix: one (a workspace with new writes
+# is snapshotted every five minutes, so one falls somewhere in a run this
+# long) takes a share of a core for seconds, and in the pure-read half it
+# lowers the figure the writes are compared with. So the summary says how
+# many overlapped each half.
 metric() { curl -sf "$base/metrics" | awk -v name="$1" '$1 == name {print $2}'; }
+snapshots_written() { local count; count=$(metric shortlist_snapshot_duration_seconds_count); echo "${count:-0}"; }
+snapshots_running() { local running; running=$(metric shortlist_snapshots_in_progress); running=${running:-0}; echo "${running%.*}"; }
+# Each snapshot that overlapped a half either finished during it or was
+# still running at its end (one running at its start is one of the two).
+overlapping() { # written_before
+  echo $(( $(snapshots_written) - $1 + $(snapshots_running) ))
+}
+written_before=$(snapshots_written)
 mix 0 "$work/run/mixed-read.json"
-snapshots_before=$(metric shortlist_snapshot_duration_seconds_count)
+during_reads=$(overlapping "$written_before")
+written_before=$(snapshots_written)
 mix 5 "$work/run/mixed-write.json"
-snapshots_after=$(metric shortlist_snapshot_duration_seconds_count)
-snapshots_running=$(metric shortlist_snapshots_in_progress)
-snapshots_running=${snapshots_running:-0}
-echo "{\"snapshots_overlapping\":$(( ${snapshots_after:-0} - ${snapshots_before:-0} + ${snapshots_running%.*} ))}" \
-  >"$work/run/mixed-snapshots.json"
+during_writes=$(overlapping "$written_before")
+echo "{\"snapshots_during_reads\":$during_reads,\"snapshots_during_writes\":$during_writes}" >"$work/run/mixed-snapshots.json"
 
 total=$(( big_job_applications + (jobs - 1) * small_job_applications ))
 rss_anon=$(awk '/^RssAnon/ {print $2}' "/proc/$server/status")

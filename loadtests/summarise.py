@@ -69,7 +69,9 @@ mixed = {
 }
 # Written by run.sh since the harness counts them; older runs lack it.
 if os.path.exists(os.path.join(run, "mixed-snapshots.json")):
-    mixed["snapshots_during_writes"] = read_json("mixed-snapshots.json")["snapshots_overlapping"]
+    snapshots = read_json("mixed-snapshots.json")
+    mixed["snapshots_during_reads"] = snapshots["snapshots_during_reads"]
+    mixed["snapshots_during_writes"] = snapshots["snapshots_during_writes"]
 mixed["ratio"] = round(rate(mixed_write) / rate(mixed_read), 3)
 mixed["meets_target"] = mixed["ratio"] >= MIXED_TARGET and mixed_write["non_2xx"] == 0
 
@@ -117,7 +119,8 @@ print(f"Mixed run: pure reads {mixed['pure_read']['requests_per_second']:,} req/
       f"with 5% durable writes {mixed['with_5_percent_writes']['requests_per_second']:,} req/s "
       f"(p99 {mixed['with_5_percent_writes']['p99_ms']:.2f} ms, non-2xx {mixed['with_5_percent_writes']['non_2xx']}): "
       f"{mixed['ratio']:.2f} of pure reads ({'met' if mixed['meets_target'] else 'MISSED'})"
-      + (f"; workspace snapshots during the writes: {mixed['snapshots_during_writes']}"
+      + (f"; workspace snapshots during the pure reads: {mixed['snapshots_during_reads']}, "
+         f"during the writes: {mixed['snapshots_during_writes']}"
          if "snapshots_during_writes" in mixed else "") + ".")
 mem = result["memory"]
 print(f"Server memory: RssAnon {mem['rss_anon_kib'] // 1024} MiB, RssFile {mem['rss_file_kib'] // 1024} MiB: "
