@@ -113,13 +113,52 @@ pub fn write_json_integer(out: &mut Vec<u8>, value: u64) {
     out.extend_from_slice(itoa::Buffer::new().format(value).as_bytes());
 }
 
-/// Appends a floating-point number as serde_json writes it (through
-/// serde_json itself, so the formatting cannot drift; `null` when not finite).
+/// Below this, a float that is a whole number of hundredths is written by
+/// `write_hundredths`; far below where serde_json turns to exponents (1e16).
+const HUNDREDTHS_VALUE_MAX: f64 = 1e9;
+
+/// Appends a floating-point number as serde_json writes it (`null` when not
+/// finite). The floats of responses are points and years rounded to two
+/// decimals, and formatting each through serde_json's shortest-digits search
+/// was a twentieth of an application detail's time; those are written from
+/// their hundredths, which gives the same bytes (a property test holds the
+/// two to each other), and every other float goes through serde_json.
 #[inline]
 pub fn write_json_float(out: &mut Vec<u8>, value: f64) {
+    if let Some(hundredths) = exact_hundredths(value) {
+        write_hundredths(out, hundredths);
+        return;
+    }
     // Writing into a `Vec` cannot fail, and serde_json refuses no `f64`.
     let written = write_number(out, value);
     debug_assert!(written.is_ok(), "a float is always written");
+}
+
+/// `value` as a whole number of hundredths, when it is the float nearest to
+/// one, is not negative (nor -0.0) and is below `HUNDREDTHS_VALUE_MAX`. Its
+/// shortest decimal is then those hundredths: any other decimal of as few
+/// digits is at least a hundredth away, and the float's spacing at this size
+/// is under a millionth.
+#[inline]
+fn exact_hundredths(value: f64) -> Option<u64> {
+    if !(0.0..HUNDREDTHS_VALUE_MAX).contains(&value) || value.is_sign_negative() {
+        return None;
+    }
+    let hundredths = (value * 100.0).round();
+    // Division is correctly rounded, so equality means `value` is the float nearest to hundredths / 100.
+    (hundredths / 100.0 == value).then_some(hundredths as u64)
+}
+
+/// `8.33`, `8.3`, `20.0`: serde_json's forms of a float's shortest digits
+/// at this size (a fraction, and `.0` for a whole number).
+#[inline]
+fn write_hundredths(out: &mut Vec<u8>, hundredths: u64) {
+    write_json_integer(out, hundredths / 100);
+    let fraction = hundredths % 100;
+    match (fraction / 10, fraction % 10) {
+        (tenths, 0) => out.extend_from_slice(&[b'.', b'0' + tenths as u8]),
+        (tenths, digit) => out.extend_from_slice(&[b'.', b'0' + tenths as u8, b'0' + digit as u8]),
+    }
 }
 
 /// Appends `items` as a JSON array, each written by `write_item`.

@@ -99,8 +99,63 @@ fn a_key_that_is_not_a_string_or_a_number_is_refused_like_serde_json_refuses_it(
     assert!(serde_json::to_vec(&by_list).is_err());
 }
 
+fn float_written(value: f64) -> Vec<u8> {
+    let mut out = Vec::new();
+    write_json_float(&mut out, value);
+    out
+}
+
+#[test]
+fn floats_at_the_edges_of_the_hundredths_path_are_written_as_serde_json_writes_them() {
+    let edges = [
+        0.0,
+        -0.0,
+        0.01,
+        0.05,
+        0.1,
+        0.3,
+        0.1 + 0.2,
+        1.0 / 3.0,
+        8.33,
+        20.0,
+        99.99,
+        100.0,
+        1e-7,
+        123_456_789.99,
+        999_999_999.99,
+        1e9,
+        1e16,
+        -8.33,
+        f64::MIN_POSITIVE,
+        f64::MAX,
+        f64::NAN,
+        f64::INFINITY,
+    ];
+    for value in edges {
+        assert_eq!(float_written(value), serde_json::to_vec(&value).unwrap(), "{value:?}");
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(2_048))]
+
+    #[test]
+    fn hundredths_are_written_as_serde_json_writes_them(hundredths in 0u64..200_000_000_000) {
+        let value = hundredths as f64 / 100.0;
+        prop_assert_eq!(float_written(value), serde_json::to_vec(&value).unwrap(), "{:?}", value);
+    }
+
+    #[test]
+    fn points_rounded_to_hundredths_are_written_as_serde_json_writes_them(points in 0.0f64..100.0, years in 0u32..600) {
+        for value in [(points * 100.0).round() / 100.0, (f64::from(years) / 1.2).round() / 10.0, points] {
+            prop_assert_eq!(float_written(value), serde_json::to_vec(&value).unwrap(), "{:?}", value);
+        }
+    }
+
+    #[test]
+    fn any_float_is_written_as_serde_json_writes_it(value in any::<f64>()) {
+        prop_assert_eq!(float_written(value), serde_json::to_vec(&value).unwrap(), "{:?}", value);
+    }
 
     #[test]
     fn any_string_is_escaped_exactly_as_serde_json_escapes_it(text in any::<String>()) {
