@@ -28,6 +28,8 @@
 //!   inventing a different name.
 //! - A crash mid-write leaves a `.tmp-…` file, which listings ignore and
 //!   `remove_stale_temp_files` deletes at start-up.
+//! - The payload is written as it is encoded (`writer.rs`), never whole in
+//!   memory, with its write-back paced so the log's fsyncs do not wait for it.
 //! - Every limit is checked before anything is allocated from a file: the
 //!   header's size before reading it, the payload's size before reading that.
 
