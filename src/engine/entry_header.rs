@@ -10,6 +10,7 @@
 //! the most common order: title first.
 
 use super::entry_words::{is_city, is_company_word, is_country, is_role_word};
+use super::lines::BytesPresent;
 
 /// Separators between the parts of a header, strongest first.
 const SEPARATORS: [&str; 13] = [" — ", " – ", " | ", " · ", " • ", "\t", " at ", " @ ", " - ", "—", "–", "|", "·"];
@@ -139,12 +140,8 @@ fn split_line(line: &str) -> (Vec<&str>, bool) {
     // Most lines hold one or two of the thirteen separators: one pass notes
     // the bytes the line holds, and a separator with a byte it lacks is not
     // searched for (every part is a piece of the line, so none would hold it).
-    let mut present = [false; 256];
-    for &byte in line.as_bytes() {
-        present[usize::from(byte.to_ascii_lowercase())] = true;
-    }
-    let may_hold = |separator: &str| separator.bytes().all(|byte| present[usize::from(byte.to_ascii_lowercase())]);
-    for separator in SEPARATORS.into_iter().filter(|separator| may_hold(separator)) {
+    let present = BytesPresent::of(line);
+    for separator in SEPARATORS.into_iter().filter(|separator| present.may_hold(separator)) {
         let mut next = Vec::with_capacity(parts.len());
         for part in parts {
             let mut rest = part;
