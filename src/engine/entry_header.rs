@@ -135,13 +135,18 @@ fn split_trailing_location(part: &str) -> (String, Option<String>) {
 /// Splits a line on the strongest separator it holds; `at` and `@` also say
 /// which side is the title.
 fn split_line(line: &str) -> (Vec<&str>, bool) {
-    let mut title_company_order = false;
-    let mut parts = vec![line];
     // Most lines hold one or two of the thirteen separators: one pass notes
     // the bytes the line holds, and a separator with a byte it lacks is not
     // searched for (every part is a piece of the line, so none would hold it).
     let present = BytesPresent::of(line);
-    for separator in SEPARATORS.into_iter().filter(|separator| present.may_hold(separator)) {
+    split_line_on(line, SEPARATORS.into_iter().filter(|separator| present.may_hold(separator)))
+}
+
+/// Splits `line` on every occurrence of each of `separators`, in turn.
+fn split_line_on<'a, 's>(line: &'a str, separators: impl Iterator<Item = &'s str>) -> (Vec<&'a str>, bool) {
+    let mut title_company_order = false;
+    let mut parts = vec![line];
+    for separator in separators {
         let mut next = Vec::with_capacity(parts.len());
         for part in parts {
             let mut rest = part;
@@ -316,27 +321,8 @@ mod tests {
         fn a_line_splits_as_it_did_when_every_separator_was_searched_for(
             line in "([aAtT @|—–·•\t-]|Engineer|AT|Acme){0,12}",
         ) {
-            proptest::prop_assert_eq!(split_line(&line), split_line_searching_every_separator(&line));
+            proptest::prop_assert_eq!(split_line(&line), split_line_on(&line, SEPARATORS.into_iter()));
         }
-    }
-
-    fn split_line_searching_every_separator(line: &str) -> (Vec<&str>, bool) {
-        let mut title_company_order = false;
-        let mut parts = vec![line];
-        for separator in SEPARATORS {
-            let mut next = Vec::with_capacity(parts.len());
-            for part in parts {
-                let mut rest = part;
-                while let Some(index) = find_ignoring_ascii_case(rest, separator) {
-                    next.push(&rest[..index]);
-                    rest = &rest[index + separator.len()..];
-                    title_company_order |= matches!(separator, " at " | " @ ");
-                }
-                next.push(rest);
-            }
-            parts = next;
-        }
-        (parts.into_iter().map(clean).filter(|part| !part.is_empty()).collect(), title_company_order)
     }
 
     fn parts(lines: &[&str]) -> (Option<String>, Option<String>, Option<String>) {

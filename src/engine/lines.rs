@@ -136,9 +136,14 @@ impl BytesPresent {
 /// Splits `line` on every occurrence of every separator in `separators`,
 /// for lines whose fields come in no fixed order. Returns every part, trimmed.
 pub(crate) fn split_on_every_separator<'a>(line: &'a str, separators: &[&str]) -> Vec<&'a str> {
-    let mut parts = vec![line.trim()];
     let present = BytesPresent::of(line);
-    for separator in separators.iter().filter(|separator| present.may_hold(separator)) {
+    split_on_each(line, separators.iter().copied().filter(|separator| present.may_hold(separator)))
+}
+
+/// Splits `line` on every occurrence of each of `separators`, in turn.
+fn split_on_each<'a, 's>(line: &'a str, separators: impl Iterator<Item = &'s str>) -> Vec<&'a str> {
+    let mut parts = vec![line.trim()];
+    for separator in separators {
         parts = parts.into_iter().flat_map(|part| split_on_first_separator(part, &[separator])).collect();
     }
     parts
@@ -207,14 +212,6 @@ mod tests {
         lines
     }
 
-    fn split_on_every_separator_searching_each(line: &str, separators: &[&str]) -> Vec<String> {
-        let mut parts = vec![line.trim()];
-        for separator in separators {
-            parts = parts.into_iter().flat_map(|part| split_on_first_separator(part, &[separator])).collect();
-        }
-        parts.into_iter().map(str::to_owned).collect()
-    }
-
     proptest::proptest! {
         /// Skipping the separators whose bytes a line lacks changes nothing.
         #[test]
@@ -224,7 +221,7 @@ mod tests {
             let separators = [" — ", " – ", " | ", " - ", ", ", " at ", "; "];
             proptest::prop_assert_eq!(
                 split_on_every_separator(&line, &separators),
-                split_on_every_separator_searching_each(&line, &separators)
+                split_on_each(&line, separators.into_iter())
             );
         }
     }

@@ -269,6 +269,21 @@ fn a_payload_written_in_pieces_across_many_buffers_reads_back_whole() {
 }
 
 #[test]
+fn a_payload_past_the_limit_stops_the_writer_and_leaves_nothing_behind() {
+    let directory = TestDirectory::new();
+    let mut writer = SnapshotWriter::create(directory.root(), "acme", 4, 1).unwrap().with_payload_bytes_max(1_000);
+    writer.write_all(&sample_payload(600)).unwrap();
+    assert!(writer.write_all(&sample_payload(600)).is_err(), "the limit let a write through");
+    assert!(writer.write_all(b"x").is_err(), "a write after the failure went through");
+    let failure = writer.abandon().expect("the failure is kept");
+    assert!(
+        matches!(failure, SnapshotError::PayloadTooLarge { payload_bytes: 1_200, payload_bytes_max: 1_000, .. }),
+        "{failure:?}"
+    );
+    assert!(file_names(&directory.root().join("acme")).is_empty());
+}
+
+#[test]
 fn an_abandoned_snapshot_leaves_nothing_behind() {
     let directory = TestDirectory::new();
     let mut writer = SnapshotWriter::create(directory.root(), "acme", 3, 1).unwrap();

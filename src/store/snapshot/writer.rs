@@ -64,6 +64,8 @@ pub struct SnapshotWriter {
     payload_bytes: u64,
     payload_crc32c: u32,
     pacer: WritebackPacer,
+    /// `SNAPSHOT_PAYLOAD_BYTES_MAX`, lowered by tests to reach it.
+    payload_bytes_max: u64,
     /// Why writing stopped: every later write fails with it.
     failure: Option<SnapshotError>,
 }
@@ -105,8 +107,16 @@ impl SnapshotWriter {
             payload_bytes: 0,
             payload_crc32c: 0,
             pacer,
+            payload_bytes_max: SNAPSHOT_PAYLOAD_BYTES_MAX,
             failure: None,
         })
+    }
+
+    /// The same writer with a lower payload limit, so tests can reach it.
+    #[cfg(test)]
+    pub(super) fn with_payload_bytes_max(mut self, payload_bytes_max: u64) -> SnapshotWriter {
+        self.payload_bytes_max = payload_bytes_max;
+        self
     }
 
     /// Gives up on this snapshot, removing what was written, and returns why
@@ -188,11 +198,11 @@ impl Write for SnapshotWriter {
         let room = WRITE_BUFFER_BYTES - self.buffer.len();
         let bytes = &bytes[..bytes.len().min(room)];
         let payload_bytes = self.payload_bytes + (self.buffer.len() + bytes.len()) as u64;
-        if payload_bytes > SNAPSHOT_PAYLOAD_BYTES_MAX {
+        if payload_bytes > self.payload_bytes_max {
             self.failure = Some(SnapshotError::PayloadTooLarge {
                 path: self.path.clone(),
                 payload_bytes,
-                payload_bytes_max: SNAPSHOT_PAYLOAD_BYTES_MAX,
+                payload_bytes_max: self.payload_bytes_max,
             });
             return Err(self.stopped());
         }
