@@ -25,7 +25,7 @@ use shortlist::engine::YearMonth;
 use shortlist::http::dto::application::{ApplicationsPage, ResumeView};
 use shortlist::http::envelope::success_body;
 use shortlist::http::json_writer::write_json;
-use shortlist::workspace::pipeline::{current_resume_bytes, decode_resume, encode_resume, read_resume};
+use shortlist::workspace::stored_results::{current_resume_bytes, decode_resume, encode_resume, read_resume};
 
 const APPLICATIONS: u32 = 100_000;
 const KEYS: usize = 1_000;

@@ -34,7 +34,7 @@ use shortlist::store::snapshot::{snapshot_in_memory, SnapshotAccess};
 use shortlist::store::wal::{FileStorage, FsyncMode, Wal, WalConfig};
 use shortlist::workspace::journal::LogRecord;
 use shortlist::workspace::persistence::{load_snapshot, recover, write_snapshot, DataLayout};
-use shortlist::workspace::pipeline::encode_resume;
+use shortlist::workspace::stored_results::encode_resume;
 
 const WORKSPACES: u32 = 10;
 const APPLICATIONS_PER_WORKSPACE: u32 = 100_000;

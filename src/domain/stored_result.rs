@@ -13,10 +13,15 @@ use super::encoded::{Encoded, ScoredBreakdown};
 /// start with the encoding of an `Option` (0 or 1), so none meet.
 pub const RESUME_VERSION_2_MARKER: u8 = 2;
 /// Parsed resumes of engine versions 3 and 4 (version 4 changed only the
-/// breakdown).
+/// breakdown), their sections named.
 pub const RESUME_VERSION_3_MARKER: u8 = 3;
+/// Parsed resumes of engine version 4, their sections kept as kinds
+/// (`SectionKind`) instead of names: what version 3's marker holds, smaller.
+pub const RESUME_SECTION_KINDS_MARKER: u8 = 4;
 /// What the current engine writes first in a parsed resume.
-pub const RESUME_CURRENT_MARKER: u8 = RESUME_VERSION_3_MARKER;
+pub const RESUME_CURRENT_MARKER: u8 = RESUME_SECTION_KINDS_MARKER;
+/// Markers of parsed resumes that the current engine would parse the same.
+pub const RESUME_MARKERS_OF_THE_CURRENT_ENGINE: [u8; 2] = [RESUME_VERSION_3_MARKER, RESUME_SECTION_KINDS_MARKER];
 
 /// Breakdowns of engine version 3 start with this byte. Older ones start
 /// with their score, at most 100, so the two never meet.
@@ -26,9 +31,15 @@ pub const BREAKDOWN_VERSION_3_MARKER: u8 = 203;
 /// little-endian), then an encoding laid out as version 3's. The months lead
 /// so that rebuilding the indexes reads them without decoding anything.
 pub const BREAKDOWN_VERSION_4_MARKER: u8 = 204;
+/// Breakdowns of engine version 4 in the compact shape (`ats::compact`):
+/// the marker, the months as version 4's, then a `CompactBreakdown`.
+pub const BREAKDOWN_COMPACT_MARKER: u8 = 205;
 /// What the current engine writes first in a breakdown.
-pub const BREAKDOWN_CURRENT_MARKER: u8 = BREAKDOWN_VERSION_4_MARKER;
-/// Length of the months that follow a version 4 breakdown's marker.
+pub const BREAKDOWN_CURRENT_MARKER: u8 = BREAKDOWN_COMPACT_MARKER;
+/// Markers of breakdowns that the current engine would score the same.
+pub const BREAKDOWN_MARKERS_OF_THE_CURRENT_ENGINE: [u8; 2] = [BREAKDOWN_VERSION_4_MARKER, BREAKDOWN_COMPACT_MARKER];
+/// Length of the months that follow the marker of a version 4 breakdown,
+/// compact or not.
 pub const RANKING_MONTHS_LENGTH: usize = 4;
 
 /// The months of experience a breakdown's scoring counted, which break ties
@@ -36,7 +47,7 @@ pub const RANKING_MONTHS_LENGTH: usize = 4;
 /// rank as 0 months until a (free) rerun brings them up to date.
 pub fn ranking_months(scored: &ScoredBreakdown) -> u32 {
     match scored.breakdown.bytes() {
-        [BREAKDOWN_VERSION_4_MARKER, first, second, third, fourth, ..] => {
+        [BREAKDOWN_VERSION_4_MARKER | BREAKDOWN_COMPACT_MARKER, first, second, third, fourth, ..] => {
             u32::from_le_bytes([*first, *second, *third, *fourth])
         }
         _ => 0,
@@ -50,9 +61,10 @@ pub fn standing_of(scored: &ScoredBreakdown) -> Standing {
 
 /// An older engine made this parsed resume or this breakdown.
 pub fn made_by_an_older_engine(resume: Option<&Encoded>, breakdown: Option<&ScoredBreakdown>) -> bool {
-    let resume_is_old = resume.is_some_and(|resume| resume.bytes().first() != Some(&RESUME_CURRENT_MARKER));
+    let made_by = |bytes: &[u8], markers: &[u8]| bytes.first().is_some_and(|marker| markers.contains(marker));
+    let resume_is_old = resume.is_some_and(|resume| !made_by(resume.bytes(), &RESUME_MARKERS_OF_THE_CURRENT_ENGINE));
     let breakdown_is_old =
-        breakdown.is_some_and(|scored| scored.breakdown.bytes().first() != Some(&BREAKDOWN_CURRENT_MARKER));
+        breakdown.is_some_and(|scored| !made_by(scored.breakdown.bytes(), &BREAKDOWN_MARKERS_OF_THE_CURRENT_ENGINE));
     resume_is_old || breakdown_is_old
 }
 
@@ -71,6 +83,12 @@ mod tests {
         assert!(!made_by_an_older_engine(Some(&current_resume), Some(&current_breakdown)));
         assert!(!made_by_an_older_engine(Some(&current_resume), None), "parsed only");
         assert!(!made_by_an_older_engine(None, None), "nothing stored yet");
+        let before_section_kinds = Encoded::new(vec![RESUME_VERSION_3_MARKER, 0]);
+        let before_compact = scored(&[BREAKDOWN_VERSION_4_MARKER, 0, 0, 0, 0, 80]);
+        assert!(
+            !made_by_an_older_engine(Some(&before_section_kinds), Some(&before_compact)),
+            "the same engine's results in their earlier shapes"
+        );
         assert!(made_by_an_older_engine(Some(&Encoded::new(vec![RESUME_VERSION_2_MARKER, 0])), None));
         assert!(made_by_an_older_engine(Some(&Encoded::new(vec![1, 0])), None), "version 1: an Option first");
         assert!(made_by_an_older_engine(Some(&current_resume), Some(&scored(&[80, 0]))), "a version 2 breakdown");

@@ -14,7 +14,7 @@ use super::experience::parse_experience;
 use super::identity::read_identity;
 use super::lines::{collapse_whitespace, without_bullet};
 use super::projects::parse_projects;
-use super::sections::{lines_of_kind, section_names_found, split_sections, Section, SectionKind};
+use super::sections::{lines_of_kind, sections_found, split_sections, Section, SectionKind};
 use super::skills::parse_skills;
 use super::text::is_ascii_whitespace;
 use super::validation::validate_text;
@@ -44,7 +44,7 @@ pub(crate) fn parse_resume_as_of(text: &str, reference: YearMonth) -> Result<Par
         certifications: parse_certifications(&lines_of_kind(&sections, SectionKind::Certifications)),
         contact,
         total_experience_months: experience.total_months,
-        sections_found: section_names_found(&sections),
+        sections_found: sections_found(&sections),
         word_count: u32::try_from(word_count(text)).unwrap_or(u32::MAX),
     })
 }
@@ -189,7 +189,16 @@ Shortlist — An applicant tracker (Rust, Actix)
                 links: vec!["github.com/janedoe".into()],
             }
         );
-        assert_eq!(resume.sections_found, ["summary", "skills", "experience", "education", "projects"]);
+        assert_eq!(
+            resume.sections_found,
+            [
+                SectionKind::Summary,
+                SectionKind::Skills,
+                SectionKind::Experience,
+                SectionKind::Education,
+                SectionKind::Projects
+            ]
+        );
     }
 
     proptest::proptest! {

@@ -7,7 +7,7 @@
 
 use super::scoring::{MISSING_MUST_HAVE_MULTIPLIER, PARTIAL_CREDIT_RATIO};
 use crate::domain::ats::{CriterionKind, CriterionResult, Verdict};
-use crate::domain::resume::ParsedResume;
+use crate::domain::resume::{ParsedResume, SectionKind};
 
 /// Whether the job's criteria gave the score anything to measure.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -70,7 +70,7 @@ fn must_have_remarks(must_haves: &[&CriterionResult], remarks: &mut Remarks) {
             Verdict::Partial => remarks.concerns.push(format!(
                 "Must-have {} appears only in {} ({}% credit)",
                 result.criterion,
-                result.found_in.join(" and "),
+                result.found_in.iter().map(|kind| kind.name()).collect::<Vec<_>>().join(" and "),
                 PARTIAL_CREDIT_RATIO * 100.0
             )),
         }
@@ -94,7 +94,7 @@ fn nice_to_have_remarks(nice_to_haves: &[&CriterionResult], remarks: &mut Remark
 /// A missing experience section is reported even when the job sets no
 /// minimum, since it is the first thing a recruiter looks for.
 fn experience_remarks(experience: Option<(u32, &CriterionResult)>, resume: &ParsedResume, remarks: &mut Remarks) {
-    if !resume.sections_found.iter().any(|section| section == "experience") {
+    if !resume.sections_found.contains(&SectionKind::Experience) {
         remarks.concerns.push("No experience section found".into());
         return;
     }
@@ -139,7 +139,7 @@ mod tests {
             criterion: criterion.to_string(),
             verdict,
             occurrences: u32::try_from(found_in.len()).unwrap_or(u32::MAX),
-            found_in: found_in.iter().map(|section| section.to_string()).collect(),
+            found_in: found_in.iter().map(|section| SectionKind::from_name(section).expect("a section name")).collect(),
             as_written: Vec::new(),
             months: None,
             points: 0.0,
@@ -163,7 +163,7 @@ mod tests {
 
     fn resume_with_experience(total_months: Option<u32>) -> ParsedResume {
         ParsedResume {
-            sections_found: vec!["experience".into()],
+            sections_found: vec![SectionKind::Experience],
             total_experience_months: total_months,
             ..ParsedResume::default()
         }

@@ -73,7 +73,7 @@ pub(crate) fn score(text: &str, resume: &ParsedResume, criteria: &Criteria) -> A
         (false, 0) => CriteriaStatus::AllWeightsZero,
         (false, _) => CriteriaStatus::Measurable,
     };
-    let (matched_keywords, missing_keywords) = keyword_lists(&results);
+    let (matched_keywords, missing_keywords) = crate::domain::ats::keyword_lists(&results);
     let remarks = remarks(&results, resume, status, criteria.min_years_experience);
     AtsBreakdown {
         overall_score: overall_score(points_sum * multiplier),
@@ -124,7 +124,7 @@ fn keyword_evidence(text: &str, resume: &ParsedResume, keywords: &[&str]) -> Vec
                 Some(skill) => Evidence {
                     matches: KeywordMatches {
                         occurrences: text_matches.occurrences.max(1),
-                        found_in: skill.found_in.iter().filter_map(|name| SectionKind::from_name(name)).collect(),
+                        found_in: skill.found_in.clone(),
                     },
                     as_written: skill.as_written.clone(),
                     months_of_use: skill.months_of_use,
@@ -211,7 +211,7 @@ fn keyword_results(
                 criterion: (*keyword).to_string(),
                 verdict,
                 occurrences: matches.occurrences,
-                found_in: matches.found_in.iter().map(|section| section.name().to_string()).collect(),
+                found_in: matches.found_in,
                 as_written: evidence.as_written,
                 months: evidence.months_of_use,
                 points: points_max * credit,
@@ -247,19 +247,6 @@ fn experience_result(years_min: u32, total_months: Option<u32>, points_max: f64)
 
 /// Keywords as written in the criteria, must-haves first; a keyword listed
 /// as both a must-have and a nice-to-have is reported once.
-fn keyword_lists(results: &[CriterionResult]) -> (Vec<String>, Vec<String>) {
-    let mut seen_lowered = HashSet::new();
-    let mut matched = Vec::new();
-    let mut missing = Vec::new();
-    for result in results.iter().filter(|result| result.kind != CriterionKind::Experience) {
-        if seen_lowered.insert(result.criterion.to_lowercase()) {
-            let list = if result.is_matched() { &mut matched } else { &mut missing };
-            list.push(result.criterion.clone());
-        }
-    }
-    (matched, missing)
-}
-
 fn overall_score(points_sum: f64) -> u8 {
     let rounded = points_sum.round().clamp(0.0, POINTS_TOTAL);
     // In 0..=100 after the clamp (NaN cannot arise: every divisor is non-zero).
@@ -324,7 +311,7 @@ Jan 2019 – Dec 2023
         let breakdown = score_text(RESUME, &criteria(&["Kafka"], &[], None));
         let kafka = &breakdown.criteria[0];
         assert_eq!(kafka.verdict, Verdict::Met);
-        assert_eq!(kafka.found_in, ["header", "summary"]);
+        assert_eq!(kafka.found_in, [SectionKind::Header, SectionKind::Summary]);
         assert_eq!((kafka.points, kafka.points_max), (100.0, 100.0));
         assert_eq!(breakdown.overall_score, 100);
     }
@@ -334,7 +321,7 @@ Jan 2019 – Dec 2023
         let text = "Experience\nEngineer — Acme\n2019 – 2023\n- Built APIs\n\nEducation\nB.Sc. Econometrics, 2014";
         let breakdown = score_text(text, &criteria(&["Econometrics"], &[], None));
         assert_eq!(breakdown.criteria[0].verdict, Verdict::Partial);
-        assert_eq!(breakdown.criteria[0].found_in, ["education"]);
+        assert_eq!(breakdown.criteria[0].found_in, [SectionKind::Education]);
         assert_eq!(breakdown.overall_score, 50);
         assert_eq!(breakdown.matched_keywords, ["Econometrics"]);
     }
@@ -376,7 +363,7 @@ Jan 2019 – Dec 2023
     #[test]
     fn keyword_in_experience_earns_full_credit() {
         let breakdown = score_text(RESUME, &criteria(&["distributed systems"], &[], None));
-        assert_eq!(breakdown.criteria[0].found_in, ["experience"]);
+        assert_eq!(breakdown.criteria[0].found_in, [SectionKind::Experience]);
         assert_eq!(breakdown.overall_score, 100);
     }
 
@@ -430,7 +417,7 @@ Jan 2019 – Dec 2023
     #[test]
     fn resume_without_headings_scores_on_the_whole_text() {
         let breakdown = score_text("Jane Doe\nRust and Go developer", &criteria(&["Rust", "Go"], &[], None));
-        assert_eq!(breakdown.criteria[0].found_in, ["body"]);
+        assert_eq!(breakdown.criteria[0].found_in, [SectionKind::Body]);
         assert_eq!(breakdown.overall_score, 100);
     }
 

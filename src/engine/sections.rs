@@ -10,58 +10,8 @@
 use super::lines::{split_lines, Line};
 use super::text::is_ascii_whitespace;
 
-/// The kind of a section. `Header` is the text before the first heading;
-/// `Body` is the whole text of a resume that has no headings at all.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) enum SectionKind {
-    Header,
-    Body,
-    Summary,
-    Skills,
-    Experience,
-    Education,
-    Projects,
-    /// Certifications and licences: kept apart from skills.
-    Certifications,
-    /// A section the parser reads nothing from (languages, awards,
-    /// interests…): recognised so that its lines do not run on into the
-    /// section above.
-    Other,
-}
-
-impl SectionKind {
-    /// The kind a name from `name` stands for.
-    pub(crate) fn from_name(name: &str) -> Option<SectionKind> {
-        [
-            SectionKind::Header,
-            SectionKind::Body,
-            SectionKind::Summary,
-            SectionKind::Skills,
-            SectionKind::Experience,
-            SectionKind::Education,
-            SectionKind::Projects,
-            SectionKind::Certifications,
-            SectionKind::Other,
-        ]
-        .into_iter()
-        .find(|kind| kind.name() == name)
-    }
-
-    /// The canonical name reported in `sections_found` and `found_in`.
-    pub(crate) fn name(self) -> &'static str {
-        match self {
-            SectionKind::Header => "header",
-            SectionKind::Body => "body",
-            SectionKind::Summary => "summary",
-            SectionKind::Skills => "skills",
-            SectionKind::Experience => "experience",
-            SectionKind::Education => "education",
-            SectionKind::Projects => "projects",
-            SectionKind::Certifications => "certifications",
-            SectionKind::Other => "other",
-        }
-    }
-}
+/// The kinds of section are the domain's: the parsed resume names them.
+pub(crate) use crate::domain::resume::SectionKind;
 
 /// Every recognised heading text, lowercased with single spaces, `&` written `and`.
 const HEADINGS: &[(&str, SectionKind)] = &[
@@ -368,16 +318,15 @@ pub(crate) fn lines_of_kind<'a>(sections: &[Section<'a>], kind: SectionKind) -> 
 }
 
 /// Canonical names of the headed sections, distinct, in document order.
-pub(crate) fn section_names_found(sections: &[Section<'_>]) -> Vec<String> {
-    let mut names: Vec<String> = Vec::new();
+pub(crate) fn sections_found(sections: &[Section<'_>]) -> Vec<SectionKind> {
+    let mut kinds: Vec<SectionKind> = Vec::new();
     let headed = sections.iter().filter(|section| !matches!(section.kind, SectionKind::Header | SectionKind::Body));
     for section in headed {
-        let name = section.kind.name();
-        if !names.iter().any(|found| found == name) {
-            names.push(name.to_string());
+        if !kinds.contains(&section.kind) {
+            kinds.push(section.kind);
         }
     }
-    names
+    kinds
 }
 
 #[cfg(test)]
@@ -477,7 +426,7 @@ mod tests {
     #[test]
     fn section_names_are_distinct_and_in_document_order() {
         let sections = split_sections("Experience\nx\nSkills\ny\nExperience\nz");
-        assert_eq!(section_names_found(&sections), ["experience", "skills"]);
+        assert_eq!(sections_found(&sections), [SectionKind::Experience, SectionKind::Skills]);
     }
 
     #[test]

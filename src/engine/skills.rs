@@ -61,9 +61,8 @@ impl Found {
             {
                 skill.as_written.push(written.to_owned());
             }
-            let found_in = kind.name();
-            if !skill.found_in.iter().any(|known| known == found_in) {
-                skill.found_in.push(found_in.to_owned());
+            if !skill.found_in.contains(&kind) {
+                skill.found_in.push(kind);
             }
             if let Some(span) = months {
                 self.months[position].push(span);
@@ -202,7 +201,7 @@ mod tests {
         let skills = parse("Experience\nEngineer — Acme\n2019 – 2021\n- Ran k8s\n\nSkills\nKubernetes");
         assert_eq!(skills[0].name, "Kubernetes");
         assert_eq!(skills[0].as_written, ["k8s"]);
-        assert_eq!(skills[0].found_in, ["experience", "skills"]);
+        assert_eq!(skills[0].found_in, [SectionKind::Experience, SectionKind::Skills]);
     }
 
     #[test]

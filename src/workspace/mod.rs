@@ -23,6 +23,7 @@ pub mod pipeline;
 pub mod pipeline_queue;
 pub mod priority;
 pub mod registry;
+pub mod stored_results;
 
 pub use actor::{Execute, WorkspaceActor, WriteError};
 pub use registry::{Registry, RegistryError, RegistrySettings, WorkspaceHandle};

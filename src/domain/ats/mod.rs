@@ -1,12 +1,17 @@
 //! The ATS criteria a job is scored against, and the breakdown a scoring run
 //! produces. Both are pure data; the engine computes breakdowns from criteria.
-//! Breakdowns of engine version 2 are read through `version_2`. A breakdown
+//! Breakdowns stored in older shapes are read through `version_2` and
+//! `version_4`; the state keeps the current one in `compact`'s shape. A breakdown
 //! is generic over its string type for the reason `resume` gives: a read
 //! borrows its strings from the stored bytes.
 
 use serde::{Deserialize, Serialize};
 
+use super::resume::SectionKind;
+
+pub mod compact;
 pub mod version_2;
+pub mod version_4;
 
 /// What a job scores resumes against.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -72,8 +77,8 @@ pub struct CriterionResult<S = String> {
     pub verdict: Verdict,
     /// How many times the keyword was found (0 for experience).
     pub occurrences: u32,
-    /// Section names where it was found, in document order, distinct.
-    pub found_in: Vec<S>,
+    /// Sections where it was found, in document order, distinct.
+    pub found_in: Vec<SectionKind>,
     /// Other spellings that matched it (`k8s` for Kubernetes).
     pub as_written: Vec<S>,
     /// Months of the dated jobs that name it; for experience, the total
@@ -111,4 +116,33 @@ pub struct AtsBreakdown<S = String> {
     /// 1 with every must-have met or partial; halved for each one missing.
     pub missing_must_have_multiplier: f64,
     pub engine_version: u32,
+}
+
+/// The breakdown's keyword lists: each keyword criterion's text, matched or
+/// missing, the first of those that differ only in case. Derived from the
+/// criteria rather than stored, so the two cannot disagree.
+pub fn keyword_lists<S: AsRef<str> + Clone>(criteria: &[CriterionResult<S>]) -> (Vec<S>, Vec<S>) {
+    let keywords = criteria.iter().filter(|result| result.kind != CriterionKind::Experience);
+    keyword_lists_of(keywords.map(|result| (result.criterion.clone(), result.is_matched())))
+}
+
+/// [`keyword_lists`] of the keyword criteria given as their text and
+/// whether they matched, in order.
+pub fn keyword_lists_of<S: AsRef<str>>(keywords: impl Iterator<Item = (S, bool)>) -> (Vec<S>, Vec<S>) {
+    let mut seen_lowered: Vec<String> = Vec::new();
+    let mut matched = Vec::new();
+    let mut missing = Vec::new();
+    for (keyword, is_matched) in keywords {
+        let lowered = keyword.as_ref().to_lowercase();
+        // A job has at most a hundred keywords: a scan beats hashing them.
+        if !seen_lowered.contains(&lowered) {
+            seen_lowered.push(lowered);
+            if is_matched {
+                matched.push(keyword)
+            } else {
+                missing.push(keyword)
+            }
+        }
+    }
+    (matched, missing)
 }

@@ -53,7 +53,7 @@ impl From<AtsBreakdownVersion2> for AtsBreakdown {
                         (true, false) => Verdict::Met,
                     },
                     occurrences: result.occurrences,
-                    found_in: result.found_in,
+                    found_in: crate::domain::resume::version_3::section_kinds(result.found_in),
                     as_written: Vec::new(),
                     months: None,
                     points: result.points,

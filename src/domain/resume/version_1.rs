@@ -85,7 +85,7 @@ impl From<ParsedResumeVersion1> for ParsedResume {
                 ..ContactDetails::default()
             },
             total_experience_months: old.total_experience_months,
-            sections_found: old.sections_found,
+            sections_found: super::version_3::section_kinds(old.sections_found),
             word_count: old.word_count,
         }
     }

@@ -38,7 +38,7 @@ impl From<ParsedResumeVersion2> for ParsedResume {
                 .map(|skill| SkillEntry {
                     name: skill.name,
                     as_written: skill.as_written,
-                    found_in: skill.found_in,
+                    found_in: super::version_3::section_kinds(skill.found_in),
                     months_of_use: None,
                 })
                 .collect(),
@@ -48,7 +48,7 @@ impl From<ParsedResumeVersion2> for ParsedResume {
             certifications: old.certifications,
             contact: old.contact,
             total_experience_months: old.total_experience_months,
-            sections_found: old.sections_found,
+            sections_found: super::version_3::section_kinds(old.sections_found),
             word_count: old.word_count,
         }
     }

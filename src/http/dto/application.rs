@@ -15,15 +15,17 @@ use crate::domain::application::{Application, Pipeline};
 use crate::domain::ats::{AtsBreakdown, CriterionKind, CriterionResult, Verdict};
 use crate::domain::comment::Comment;
 use crate::domain::job::Job;
-use crate::domain::resume::{ContactDetails, EducationEntry, ExperienceEntry, ParsedResume, ProjectEntry, SkillEntry};
+use crate::domain::resume::{
+    ContactDetails, EducationEntry, ExperienceEntry, ParsedResume, ProjectEntry, SectionKind, SkillEntry,
+};
 use crate::domain::tag::Tag;
 use crate::domain::workspace::Workspace;
 use crate::http::error::ApiError;
 use crate::http::openapi::schemas::{
     ApplicationStatusText, CriterionKindText, PipelineStateText, TagSchema, VerdictText,
 };
-use crate::workspace::pipeline::CodecError;
-use crate::workspace::pipeline::{current_breakdown_bytes, current_resume_bytes, read_breakdown, read_resume};
+use crate::workspace::stored_results::CodecError;
+use crate::workspace::stored_results::{current_breakdown_bytes, current_resume_bytes, read_breakdown, read_resume};
 
 pub use super::application_list::{ApplicationListItem, ApplicationsPage};
 use super::job::WeightingView;
@@ -241,7 +243,9 @@ pub struct ResumeView<'a> {
     pub certificates: Vec<CertificateView<'a>>,
     pub total_experience_months: Option<u32>,
     pub total_years_experience: Option<f64>,
-    pub sections_found: &'a [&'a str],
+    #[schema(value_type = Vec<String>)]
+    #[serde(serialize_with = "section_names")]
+    pub sections_found: &'a [SectionKind],
     pub word_count: u32,
 }
 
@@ -392,13 +396,20 @@ impl<'a> EducationView<'a> {
     }
 }
 
+/// Sections as the API names them.
+fn section_names<S: serde::Serializer>(kinds: &&[SectionKind], serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.collect_seq(kinds.iter().map(|kind| kind.name()))
+}
+
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SkillView<'a> {
     pub name: &'a str,
     /// How the resume wrote it, where that differs from `name`.
     pub keywords: &'a [&'a str],
-    pub found_in: &'a [&'a str],
+    #[schema(value_type = Vec<String>)]
+    #[serde(serialize_with = "section_names")]
+    pub found_in: &'a [SectionKind],
     /// Months of the dated jobs whose highlights name it, overlaps once.
     pub months: Option<u32>,
 }
@@ -485,7 +496,9 @@ pub(super) fn years_in_tenths(months: u32) -> f64 {
 #[serde(rename_all = "camelCase")]
 pub struct EvidenceView<'a> {
     pub occurrences: u32,
-    pub found_in: &'a [&'a str],
+    #[schema(value_type = Vec<String>)]
+    #[serde(serialize_with = "section_names")]
+    pub found_in: &'a [SectionKind],
     pub as_written: &'a [&'a str],
     /// Months of the dated jobs naming the skill; for experience, the total.
     pub months: Option<u32>,

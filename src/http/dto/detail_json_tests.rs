@@ -17,14 +17,16 @@ use super::stored_json::{write_breakdown_json, write_resume_json};
 use crate::domain::application::ResumeSource;
 use crate::domain::ats::{AtsBreakdown, Criteria, CriterionKind, CriterionResult, Verdict, Weighting};
 use crate::domain::content_hash::ContentHash;
-use crate::domain::resume::{ContactDetails, EducationEntry, ExperienceEntry, ParsedResume, ProjectEntry, SkillEntry};
+use crate::domain::resume::{
+    ContactDetails, EducationEntry, ExperienceEntry, ParsedResume, ProjectEntry, SectionKind, SkillEntry,
+};
 use crate::domain::synthetic::workspace_with_applications;
 use crate::domain::tag::Tag;
 use crate::engine::property_tests::resume_text;
 use crate::engine::{parse_resume, score_resume, YearMonth};
 use crate::http::json_writer::write_json;
 use crate::store::codec;
-use crate::workspace::pipeline::{encode_resume, read_breakdown, read_resume};
+use crate::workspace::stored_results::{encode_breakdown_body, encode_resume, read_breakdown, read_resume};
 
 fn derived(value: &impl serde::Serialize) -> String {
     let mut out = Vec::new();
@@ -38,8 +40,13 @@ fn direct(write: impl FnOnce(&mut Vec<u8>)) -> String {
     String::from_utf8(out).expect("JSON is UTF-8")
 }
 
-/// Checks the three bodies of one application with these results.
+/// Checks the three bodies of one application with these results, stored
+/// and read back as the service stores and reads them.
 fn assert_every_body_matches(resume: Option<&ParsedResume<&str>>, breakdown: Option<&AtsBreakdown<&str>>, seed: u64) {
+    let resume_bytes = resume.map(|resume| codec::encode(resume).expect("encodes"));
+    let breakdown_bytes = breakdown.map(|breakdown| encode_breakdown_body(breakdown).expect("encodes"));
+    let resume = resume_bytes.as_deref().map(|bytes| read_resume(bytes).expect("decodes"));
+    let breakdown = breakdown_bytes.as_deref().map(|bytes| read_breakdown(bytes).expect("decodes"));
     let (mut workspace, _) = workspace_with_applications(3, seed);
     let id = workspace.applications.keys().next().expect("an application").clone();
     let application = std::sync::Arc::make_mut(workspace.applications.get_mut(&id).expect("present"));
@@ -53,11 +60,11 @@ fn assert_every_body_matches(resume: Option<&ParsedResume<&str>>, breakdown: Opt
         media_type: "application/pdf".into(),
     });
     let application = &workspace.applications[&id];
-    let results = DecodedResults { resume: resume.cloned(), ats: breakdown.cloned() };
     let rendered = RenderedResults {
-        resume: resume.map(|resume| render(write_resume_json, &codec::encode(resume).expect("encodes"))),
-        ats: breakdown.map(|breakdown| render(write_breakdown_json, &codec::encode(breakdown).expect("encodes"))),
+        resume: resume_bytes.as_deref().map(|bytes| render(write_resume_json, bytes)),
+        ats: breakdown_bytes.as_deref().map(|bytes| render(write_breakdown_json, bytes)),
     };
+    let results = DecodedResults { resume, ats: breakdown };
     assert_eq!(
         direct(|out| write_application_detail(out, &workspace, application, &rendered)),
         derived(&ApplicationDetail::new(&workspace, application, &results))
@@ -65,7 +72,7 @@ fn assert_every_body_matches(resume: Option<&ParsedResume<&str>>, breakdown: Opt
     let resume_response = ResumeResponse {
         application_id: application.id.as_str(),
         pipeline: PipelineView::new(&application.pipeline),
-        resume: resume.map(ResumeView::new),
+        resume: results.resume.as_ref().map(ResumeView::new),
     };
     assert_eq!(
         direct(|out| write_resume_response(out, application, rendered.resume.as_deref())),
@@ -75,7 +82,7 @@ fn assert_every_body_matches(resume: Option<&ParsedResume<&str>>, breakdown: Opt
         application_id: application.id.as_str(),
         ats_score: application.ats_score(),
         pipeline: PipelineView::new(&application.pipeline),
-        ats: breakdown.map(AtsView::new),
+        ats: results.ats.as_ref().map(AtsView::new),
     };
     assert_eq!(direct(|out| write_ats_response(out, application, rendered.ats.as_deref())), derived(&ats_response));
 }
@@ -108,7 +115,7 @@ proptest! {
         let breakdown = score_resume(&text, &owned, &criteria());
         // Read back as a read does: borrowed from the stored encoding.
         let resume_bytes = encode_resume(&owned).expect("encodes");
-        let breakdown_bytes = codec::encode(&breakdown).expect("encodes");
+        let breakdown_bytes = encode_breakdown_body(&breakdown).expect("encodes");
         let resume = read_resume(&resume_bytes[1..]).expect("decodes");
         let breakdown = read_breakdown(&breakdown_bytes).expect("decodes");
         assert_every_body_matches(Some(&resume), Some(&breakdown), seed);
@@ -125,7 +132,7 @@ proptest! {
         let text = |index: usize| texts[index % texts.len()].as_str();
         let resume = ParsedResume {
             summary: Some(text(0)),
-            skills: vec![SkillEntry { name: text(1), as_written: vec![text(2)], found_in: vec!["skills"], months_of_use: numbers[0] }],
+            skills: vec![SkillEntry { name: text(1), as_written: vec![text(2)], found_in: vec![SectionKind::Skills], months_of_use: numbers[0] }],
             experience: vec![ExperienceEntry {
                 title: Some(text(3)),
                 company: None,
@@ -152,7 +159,7 @@ proptest! {
                 location: Some(if numbers[2].is_some() { "Austin, TX" } else { text(5) }),
             },
             total_experience_months: numbers[3],
-            sections_found: vec!["summary", "skills"],
+            sections_found: vec![SectionKind::Summary, SectionKind::ALL[numbers[1].unwrap_or(0) as usize % SectionKind::ALL.len()]],
             word_count: numbers[0].unwrap_or(0),
         };
         let result = |kind, verdict, months: Option<u32>| CriterionResult {
@@ -160,7 +167,7 @@ proptest! {
             criterion: text(6),
             verdict,
             occurrences: months.unwrap_or(0),
-            found_in: vec![text(7)],
+            found_in: SectionKind::ALL[..(numbers[2].unwrap_or(0) as usize % SectionKind::ALL.len())].to_vec(),
             as_written: vec![],
             months,
             points: points[0],
@@ -195,7 +202,7 @@ proptest! {
         let breakdown = score_resume(&text, &owned, &criteria());
         for (write, encoded) in [
             (write_resume_json as fn(&mut Vec<u8>, &[u8]) -> Result<(), codec::CodecError>, codec::encode(&owned).expect("encodes")),
-            (write_breakdown_json, codec::encode(&breakdown).expect("encodes")),
+            (write_breakdown_json, encode_breakdown_body(&breakdown).expect("encodes")),
         ] {
             let cut_at = cut % encoded.len();
             prop_assert!(write(&mut Vec::new(), &encoded[..cut_at]).is_err(), "cut at {}", cut_at);
@@ -216,7 +223,7 @@ fn the_bodies_of_a_real_resume_and_its_breakdown_are_written_as_serde_writes_the
         let breakdown = score_resume(text, &owned, &criteria());
         assert!(owned.experience.len() >= 2 && !owned.skills.is_empty() && breakdown.criteria.len() == 6);
         let resume_bytes = encode_resume(&owned).expect("encodes");
-        let breakdown_bytes = codec::encode(&breakdown).expect("encodes");
+        let breakdown_bytes = encode_breakdown_body(&breakdown).expect("encodes");
         let resume = read_resume(&resume_bytes[1..]).expect("decodes");
         let breakdown = read_breakdown(&breakdown_bytes).expect("decodes");
         assert_every_body_matches(Some(&resume), Some(&breakdown), 5);

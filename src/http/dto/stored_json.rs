@@ -16,8 +16,12 @@ use std::ops::Range;
 
 use super::application::{criterion_kind_text, network_of, verdict_text, years_in_tenths, LocationView};
 use super::detail_json::{write_optional_integer, write_optional_string};
-use crate::domain::ats::{CriterionKind, Verdict};
-use crate::http::json_writer::{write_json_float, write_json_integer, write_json_string, write_json_text};
+use crate::domain::ats::compact::points_of;
+use crate::domain::ats::{keyword_lists_of, CriterionKind, Verdict};
+use crate::domain::resume::SectionKind;
+use crate::http::json_writer::{
+    write_json_array, write_json_float, write_json_integer, write_json_string, write_json_text,
+};
 use crate::store::codec::wire::{Texts, WireReader};
 use crate::store::codec::CodecError;
 
@@ -62,7 +66,7 @@ pub fn write_resume_json(out: &mut Vec<u8>, encoded: &[u8]) -> Written {
         None => out.extend_from_slice(b"null"),
     }
     out.extend_from_slice(b",\"sectionsFound\":");
-    write_text_array(out, &mut reader)?;
+    write_section_array(out, &mut reader)?;
     out.extend_from_slice(b",\"wordCount\":");
     write_json_integer(out, u64::from(reader.u32()?));
     out.push(b'}');
@@ -70,17 +74,30 @@ pub fn write_resume_json(out: &mut Vec<u8>, encoded: &[u8]) -> Written {
 }
 
 /// Appends the JSON of the ATS breakdown encoded in `encoded` (the current
-/// engine's shape, without its marker and ranking months).
+/// shape, `CompactBreakdown`, without its marker and ranking months). The
+/// keyword lists come first in the JSON but are derived from the criteria,
+/// which come last, so the criteria are written aside and their keywords
+/// noted on the way.
 pub fn write_breakdown_json(out: &mut Vec<u8>, encoded: &[u8]) -> Written {
     let mut reader = WireReader::new(encoded);
+    let overall_score = reader.u8()?;
+    let (strengths, concerns) = (reader.texts()?, reader.texts()?);
+    let mut keywords: Vec<(&str, bool)> = Vec::new();
+    let mut criteria = Vec::with_capacity(encoded.len() * 2);
+    write_array(&mut criteria, &mut reader, |out, reader| write_criterion_result(out, reader, &mut keywords))?;
+    let (matched, missing) = keyword_lists_of(keywords.into_iter());
     out.extend_from_slice(b"{\"overallScore\":");
-    write_json_integer(out, u64::from(reader.u8()?));
-    for name in [&b",\"matchedKeywords\":"[..], b",\"missingKeywords\":", b",\"strengths\":", b",\"concerns\":"] {
+    write_json_integer(out, u64::from(overall_score));
+    for (name, keywords) in [(&b",\"matchedKeywords\":"[..], matched), (b",\"missingKeywords\":", missing)] {
         out.extend_from_slice(name);
-        write_text_array(out, &mut reader)?;
+        write_json_array(out, &keywords, |out, keyword| write_json_string(out, keyword));
+    }
+    for (name, texts) in [(&b",\"strengths\":"[..], strengths), (b",\"concerns\":", concerns)] {
+        out.extend_from_slice(name);
+        write_texts(out, texts)?;
     }
     out.extend_from_slice(b",\"criteria\":");
-    write_array(out, &mut reader, write_criterion_result)?;
+    out.extend_from_slice(&criteria);
     out.extend_from_slice(b",\"weighting\":{\"mustHaves\":");
     write_json_integer(out, u64::from(reader.u32()?));
     out.extend_from_slice(b",\"niceToHaves\":");
@@ -95,20 +112,30 @@ pub fn write_breakdown_json(out: &mut Vec<u8>, encoded: &[u8]) -> Written {
     reader.finish()
 }
 
-fn write_criterion_result(out: &mut Vec<u8>, reader: &mut WireReader<'_>) -> Written {
+/// Writes one criterion and notes its keyword (unless it is the experience
+/// criterion) and whether it matched.
+fn write_criterion_result<'a>(
+    out: &mut Vec<u8>,
+    reader: &mut WireReader<'a>,
+    keywords: &mut Vec<(&'a str, bool)>,
+) -> Written {
     let kind = CriterionKind::ALL[variant_index(reader, CriterionKind::ALL.len())?];
     out.extend_from_slice(b"{\"kind\":");
     write_json_string(out, criterion_kind_text(kind));
     out.extend_from_slice(b",\"criterion\":");
-    write_text(out, reader.text()?)?;
+    let criterion = utf8(reader.text()?)?;
+    write_json_string(out, criterion);
     let verdict = Verdict::ALL[variant_index(reader, Verdict::ALL.len())?];
+    if kind != CriterionKind::Experience {
+        keywords.push((criterion, verdict != Verdict::Missing));
+    }
     out.extend_from_slice(b",\"verdict\":");
     write_json_string(out, verdict_text(verdict));
     out.extend_from_slice(if verdict != Verdict::Missing { b",\"matched\":true" } else { b",\"matched\":false" });
     out.extend_from_slice(b",\"evidence\":{\"occurrences\":");
     write_json_integer(out, u64::from(reader.u32()?));
     out.extend_from_slice(b",\"foundIn\":");
-    write_text_array(out, reader)?;
+    write_section_array(out, reader)?;
     out.extend_from_slice(b",\"asWritten\":");
     write_text_array(out, reader)?;
     let months = reader.optional(WireReader::u32)?;
@@ -120,9 +147,9 @@ fn write_criterion_result(out: &mut Vec<u8>, reader: &mut WireReader<'_>) -> Wri
         None => out.extend_from_slice(b"null"),
     }
     out.extend_from_slice(b"},\"points\":");
-    write_json_float(out, (reader.f64()? * 100.0).round() / 100.0);
+    write_json_float(out, points_of(reader.u32()?));
     out.extend_from_slice(b",\"pointsMax\":");
-    write_json_float(out, (reader.f64()? * 100.0).round() / 100.0);
+    write_json_float(out, points_of(reader.u32()?));
     out.push(b'}');
     Ok(())
 }
@@ -138,7 +165,7 @@ fn write_skill(out: &mut Vec<u8>, reader: &mut WireReader<'_>) -> Written {
     out.extend_from_slice(b",\"keywords\":");
     write_text_array(out, reader)?;
     out.extend_from_slice(b",\"foundIn\":");
-    write_text_array(out, reader)?;
+    write_section_array(out, reader)?;
     out.extend_from_slice(b",\"months\":");
     write_optional_integer(out, reader.optional(WireReader::u32)?.map(u64::from));
     out.push(b'}');
@@ -245,10 +272,10 @@ fn write_aside(aside: &mut Vec<u8>, write: impl FnOnce(&mut Vec<u8>) -> Written)
 }
 
 /// A list that comes next in `reader`, each item written by `write_item`.
-fn write_array(
+fn write_array<'a>(
     out: &mut Vec<u8>,
-    reader: &mut WireReader<'_>,
-    mut write_item: impl FnMut(&mut Vec<u8>, &mut WireReader<'_>) -> Written,
+    reader: &mut WireReader<'a>,
+    mut write_item: impl FnMut(&mut Vec<u8>, &mut WireReader<'a>) -> Written,
 ) -> Written {
     let count = reader.length()?;
     out.push(b'[');
@@ -264,6 +291,14 @@ fn write_array(
 
 fn write_text_array(out: &mut Vec<u8>, reader: &mut WireReader<'_>) -> Written {
     write_array(out, reader, |out, reader| write_text(out, reader.text()?))
+}
+
+/// A list of section kinds, stored by index, as their names.
+fn write_section_array(out: &mut Vec<u8>, reader: &mut WireReader<'_>) -> Written {
+    write_array(out, reader, |out, reader| {
+        write_json_string(out, SectionKind::ALL[variant_index(reader, SectionKind::ALL.len())?].name());
+        Ok(())
+    })
 }
 
 fn write_texts(out: &mut Vec<u8>, texts: Texts<'_>) -> Written {
