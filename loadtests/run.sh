@@ -107,11 +107,15 @@ python3 -c 'import json,sys; [print(a["id"]) for a in json.load(sys.stdin)["data
 name_prefix=$(python3 -c 'import json,sys; print(json.load(sys.stdin)["data"]["applications"][0]["candidateName"].split()[0])' <<<"$first_page")
 stages=$(get "/api/v1/jobs/$big_job" | python3 -c 'import json,sys; print(",".join(s["id"] for s in json.load(sys.stdin)["data"]["stages"]))')
 second_stage=$(cut -d, -f2 <<<"$stages")
+metric() { curl -sf "$base/metrics" | awk -v name="$1" '$1 == name {print $2}'; }
+snapshots_written() { local count; count=$(metric shortlist_snapshot_duration_seconds_count); echo "${count:-0}"; }
+snapshots_running() { local running; running=$(metric shortlist_snapshots_in_progress); running=${running:-0}; echo "${running%.*}"; }
 # The comments scenario reads a thread of five.
 for number in 1 2 3 4 5; do
   curl -sf -X POST "$base/api/v1/applications/$application/comments" -H "X-API-Key: $key" \
     -H 'Content-Type: application/json' -d "{\"text\":\"Load test note $number: strong Rust, ask about Kafka.\"}" >/dev/null
 done
+snapshots_before_setup_snapshot=$(snapshots_written)
 
 mkdir -p "$work/run/static"
 scenario() { # name path
@@ -196,14 +200,21 @@ mix() { # write_percent output
   APPLICATIONS_FILE="$work/applications" STAGES="$stages" API_KEY="$key" JOB_ID="$big_job" WRITE_PERCENT=$1 \
     wrk -t1 -c"$connections" -d"${seconds}s" -s loadtests/mixed.lua "$base" | tail -1 >"$2"
 }
-# Snapshots during each half of the mix: one (a workspace with new writes
-# is snapshotted every five minutes, so one falls somewhere in a run this
-# long) takes a share of a core for seconds, and in the pure-read half it
-# lowers the figure the writes are compared with. So the summary says how
-# many overlapped each half.
-metric() { curl -sf "$base/metrics" | awk -v name="$1" '$1 == name {print $2}'; }
-snapshots_written() { local count; count=$(metric shortlist_snapshot_duration_seconds_count); echo "${count:-0}"; }
-snapshots_running() { local running; running=$(metric shortlist_snapshots_in_progress); running=${running:-0}; echo "${running%.*}"; }
+# Snapshots during each half of the mix: one takes a share of a core for
+# seconds (a snapshot of a million applications, about 10 s), and in the
+# pure-read half it lowers the figure the writes are compared with. The five
+# comments above make one due a snapshot interval (five minutes) after them,
+# which would otherwise land wherever the scenarios have got to; so the mix
+# waits for it (bounded), and the summary says how many overlapped each half.
+setup_snapshot_wait_seconds=${SETUP_SNAPSHOT_WAIT_SECONDS:-420}
+deadline=$((SECONDS + setup_snapshot_wait_seconds))
+if [ "$(snapshots_written)" -le "$snapshots_before_setup_snapshot" ] || [ "$(snapshots_running)" -gt 0 ]; then
+  echo "   waiting for the snapshot the setup's comments made due (at most ${setup_snapshot_wait_seconds} s)"
+fi
+while { [ "$(snapshots_written)" -le "$snapshots_before_setup_snapshot" ] || [ "$(snapshots_running)" -gt 0 ]; } &&
+  [ "$SECONDS" -lt "$deadline" ]; do
+  sleep 1
+done
 # Each snapshot that overlapped a half either finished during it or was
 # still running at its end (one running at its start is one of the two).
 overlapping() { # written_before
