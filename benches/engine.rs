@@ -1,7 +1,8 @@
 //! Resume intelligence, each stage on its own, on one core: extracting a
 //! two-page PDF and a DOCX (`extract`), parsing a text resume of about 6 KB
-//! (`engine::parse_resume`), and scoring it against ten criteria
-//! (`engine::score_resume`). The files are from the labelled set in
+//! (`engine::parse_resume`), scoring it against ten criteria
+//! (`engine::score_resume`), and both as the pipeline runs them, the score
+//! reusing the parse's split into sections (`parse_and_score`). The files are from the labelled set in
 //! `tests/fixtures/resumes`; the text resume is the demo corpus's.
 //!
 //! `cargo bench --bench engine`
@@ -13,7 +14,7 @@
 use std::path::PathBuf;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use shortlist::engine::{parse_resume, score_resume};
+use shortlist::engine::{parse_resume, parse_resume_for_scoring, score_parsed, score_resume};
 use shortlist::extract::{extract_in_process, ExtractionLimits};
 
 #[path = "support/engine_input.rs"]
@@ -50,10 +51,11 @@ fn parsing_and_scoring(criterion: &mut Criterion) {
         bencher.iter(|| parse_resume(&text, PRESENT).expect("parses"))
     });
     group.bench_function("score_10_criteria", |bencher| bencher.iter(|| score_resume(&text, &resume, &criteria)));
+    // As the pipeline does: the sections the parse found are the score's.
     group.bench_function("parse_and_score", |bencher| {
         bencher.iter(|| {
-            let resume = parse_resume(&text, PRESENT).expect("parses");
-            score_resume(&text, &resume, &criteria)
+            let parsed = parse_resume_for_scoring(&text, PRESENT).expect("parses");
+            score_parsed(&text, &parsed, &criteria)
         })
     });
     group.finish();

@@ -14,7 +14,7 @@
 //! Run without valgrind (`target/release/examples/engine_instructions 3000`),
 //! two builds alternately compare wall clocks in one sitting.
 
-use shortlist::engine::{parse_resume, score_resume};
+use shortlist::engine::{parse_resume, parse_resume_for_scoring, score_parsed};
 
 #[path = "../benches/support/engine_input.rs"]
 mod engine_input;
@@ -44,8 +44,8 @@ fn main() {
 fn measured(rounds: usize, text: &str, criteria: &shortlist::domain::ats::Criteria) -> usize {
     let mut criteria_scored = 0;
     for _ in 0..rounds {
-        let resume = parse_resume(std::hint::black_box(text), PRESENT).expect("the bench's resume parses");
-        let breakdown = score_resume(text, &resume, criteria);
+        let parsed = parse_resume_for_scoring(std::hint::black_box(text), PRESENT).expect("the bench's resume parses");
+        let breakdown = score_parsed(text, &parsed, criteria);
         criteria_scored += std::hint::black_box(&breakdown).criteria.len();
     }
     criteria_scored

@@ -5,7 +5,7 @@
 //! is then placed in its section by binary search on byte offsets. So scoring
 //! stays linear in the length of the text however many keywords a job has.
 
-use super::sections::{section_kind_at, split_sections, SectionKind};
+use super::sections::{SectionKind, SectionStarts};
 use super::text::{find_phrases, tokenize, Tokens};
 
 /// The occurrences of one keyword.
@@ -23,19 +23,18 @@ impl KeywordMatches {
 }
 
 /// Finds each keyword in `text` as a whole word or phrase, case-insensitively;
-/// one result per keyword, in the same order.
-pub(crate) fn find_keywords(text: &str, keywords: &[&str]) -> Vec<KeywordMatches> {
+/// one result per keyword, in the same order. `sections` are the text's.
+pub(crate) fn find_keywords(text: &str, sections: &SectionStarts, keywords: &[&str]) -> Vec<KeywordMatches> {
     if keywords.is_empty() {
         return Vec::new();
     }
-    let sections = split_sections(text);
     let phrases: Vec<Tokens> = keywords.iter().map(|keyword| tokenize(keyword)).collect();
     find_phrases(text, &phrases)
         .into_iter()
         .map(|start_bytes| {
             let mut found_in: Vec<SectionKind> = Vec::new();
             for start_byte in &start_bytes {
-                let kind = section_kind_at(&sections, *start_byte);
+                let kind = sections.kind_at(*start_byte);
                 if !found_in.contains(&kind) {
                     found_in.push(kind);
                 }
@@ -50,7 +49,7 @@ mod tests {
     use super::*;
 
     fn find(text: &str, keyword: &str) -> KeywordMatches {
-        find_keywords(text, &[keyword]).remove(0)
+        find_keywords(text, &SectionStarts::of_text(text), &[keyword]).remove(0)
     }
 
     const RESUME: &str = "Jane Doe, Rust fan\nSummary\nI like Rust.\nSkills\nRust, Go\nExperience\nWrote Rust and Go.";
@@ -85,9 +84,11 @@ mod tests {
 
     #[test]
     fn returns_one_result_per_keyword_in_order() {
-        let found: Vec<u32> =
-            find_keywords(RESUME, &["Go", "Kubernetes", "rust"]).iter().map(|m| m.occurrences).collect();
+        let found: Vec<u32> = find_keywords(RESUME, &SectionStarts::of_text(RESUME), &["Go", "Kubernetes", "rust"])
+            .iter()
+            .map(|m| m.occurrences)
+            .collect();
         assert_eq!(found, [2, 0, 4]);
-        assert!(find_keywords(RESUME, &[]).is_empty());
+        assert!(find_keywords(RESUME, &SectionStarts::of_text(RESUME), &[]).is_empty());
     }
 }

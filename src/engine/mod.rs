@@ -44,6 +44,7 @@ pub(crate) mod property_tests;
 
 pub use dates::YearMonth;
 pub use error::EngineError;
+pub use sections::SectionStarts;
 
 use crate::domain::ats::{AtsBreakdown, Criteria};
 use crate::domain::resume::ParsedResume;
@@ -65,7 +66,24 @@ pub const RESUME_TEXT_BYTES_MAX: usize = crate::domain::limits::RESUME_TEXT_BYTE
 /// `NotText` when more than 10% of the characters are control characters
 /// (other than line breaks and tabs) or U+FFFD replacement characters.
 pub fn parse_resume(text: &str, present: YearMonth) -> Result<ParsedResume, EngineError> {
-    parser::parse_resume_as_of(text, present)
+    parser::parse_with_sections(text, present).map(|(resume, _)| resume)
+}
+
+/// A resume parsed for scoring: the parsed resume, and where the sections of
+/// its text start, so that [`score_parsed`] need not split the text again.
+#[derive(Clone, Debug)]
+pub struct ParsedText {
+    pub resume: ParsedResume,
+    pub sections: SectionStarts,
+}
+
+/// Parses a plain-text resume as [`parse_resume`] does, keeping what
+/// scoring it then needs.
+///
+/// # Errors
+/// As [`parse_resume`].
+pub fn parse_resume_for_scoring(text: &str, present: YearMonth) -> Result<ParsedText, EngineError> {
+    parser::parse_with_sections(text, present).map(|(resume, sections)| ParsedText { resume, sections })
 }
 
 /// The taxonomy's canonical name for a skill name or alias (any case), if it knows it.
@@ -80,5 +98,12 @@ pub fn canonical_skill(name: &str) -> Option<&'static str> {
 /// attributed to its sections, while years of experience come from `resume`.
 #[must_use]
 pub fn score_resume(text: &str, resume: &ParsedResume, criteria: &Criteria) -> AtsBreakdown {
-    scoring::score(text, resume, criteria)
+    scoring::score(text, &SectionStarts::of_text(text), resume, criteria)
+}
+
+/// Scores as [`score_resume`] does, with the sections [`parse_resume_for_scoring`]
+/// found in `text`, which must be the text it parsed.
+#[must_use]
+pub fn score_parsed(text: &str, parsed: &ParsedText, criteria: &Criteria) -> AtsBreakdown {
+    scoring::score(text, &parsed.sections, &parsed.resume, criteria)
 }

@@ -14,7 +14,7 @@ use super::experience::parse_experience;
 use super::identity::read_identity;
 use super::lines::{collapse_whitespace, without_bullet};
 use super::projects::parse_projects;
-use super::sections::{lines_of_kind, sections_found, split_sections, Section, SectionKind};
+use super::sections::{lines_of_kind, sections_found, split_sections, Section, SectionKind, SectionStarts};
 use super::skills::parse_skills;
 use super::text::is_ascii_whitespace;
 use super::validation::validate_text;
@@ -22,7 +22,17 @@ use super::EngineError;
 use crate::domain::resume::ParsedResume;
 
 /// Parses `text`, reading `present` in date ranges as `reference`.
+#[cfg(test)]
 pub(crate) fn parse_resume_as_of(text: &str, reference: YearMonth) -> Result<ParsedResume, EngineError> {
+    parse_with_sections(text, reference).map(|(resume, _)| resume)
+}
+
+/// Parses `text` as [`parse_resume_as_of`] does, and says where its sections
+/// start, which scoring the same text needs.
+pub(crate) fn parse_with_sections(
+    text: &str,
+    reference: YearMonth,
+) -> Result<(ParsedResume, SectionStarts), EngineError> {
     validate_text(text)?;
     let sections = split_sections(text);
     let experience = parse_experience(&lines_of_kind(&sections, SectionKind::Experience), reference);
@@ -35,7 +45,7 @@ pub(crate) fn parse_resume_as_of(text: &str, reference: YearMonth) -> Result<Par
     contact.label = identity.label;
     contact.credentials = identity.credentials;
     contact.location = identity.location;
-    Ok(ParsedResume {
+    let resume = ParsedResume {
         summary: summary(&lines_of_kind(&sections, SectionKind::Summary)),
         skills,
         experience: experience.entries,
@@ -46,7 +56,8 @@ pub(crate) fn parse_resume_as_of(text: &str, reference: YearMonth) -> Result<Par
         total_experience_months: experience.total_months,
         sections_found: sections_found(&sections),
         word_count: u32::try_from(word_count(text)).unwrap_or(u32::MAX),
-    })
+    };
+    Ok((resume, SectionStarts::of(&sections)))
 }
 
 /// The lines before the first heading, where the name and contact details

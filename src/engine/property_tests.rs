@@ -6,7 +6,7 @@
 //! not only their early exits, see odd text.
 
 use super::dates::PRESENT_REFERENCE;
-use super::{parse_resume, score_resume};
+use super::{parse_resume, parse_resume_for_scoring, score_parsed, score_resume};
 use crate::domain::ats::{AtsBreakdown, Criteria, CriterionKind, Verdict, Weighting};
 use proptest::prelude::*;
 
@@ -129,6 +129,13 @@ proptest! {
         for result in &breakdown.criteria {
             prop_assert!(result.points >= 0.0 && result.points <= result.points_max + 1e-9);
         }
+    }
+
+    #[test]
+    fn scoring_with_the_parses_sections_is_scoring_the_text_again(text in resume_text(), criteria in criteria()) {
+        let Ok(parsed) = parse_resume_for_scoring(&text, PRESENT_REFERENCE) else { return Ok(()) };
+        prop_assert_eq!(Ok(parsed.resume.clone()), parse_resume(&text, PRESENT_REFERENCE));
+        prop_assert_eq!(score_parsed(&text, &parsed, &criteria), score_resume(&text, &parsed.resume, &criteria));
     }
 
     #[test]

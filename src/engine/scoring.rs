@@ -23,7 +23,7 @@
 
 use super::matching::{find_keywords, KeywordMatches};
 use super::remarks::{remarks, CriteriaStatus};
-use super::sections::SectionKind;
+use super::sections::{SectionKind, SectionStarts};
 use super::taxonomy::canonical_skill_with_ambiguity;
 use super::text::is_listed;
 use super::ENGINE_VERSION;
@@ -41,7 +41,8 @@ pub(crate) const MISSING_MUST_HAVE_MULTIPLIER: f64 = 0.5;
 /// The points all criteria together are worth.
 const POINTS_TOTAL: f64 = 100.0;
 
-pub(crate) fn score(text: &str, resume: &ParsedResume, criteria: &Criteria) -> AtsBreakdown {
+/// Scores `resume`, parsed from `text`, whose sections start at `sections`.
+pub(crate) fn score(text: &str, sections: &SectionStarts, resume: &ParsedResume, criteria: &Criteria) -> AtsBreakdown {
     let must_haves = distinct_keywords(&criteria.must_haves);
     let nice_to_haves = distinct_keywords(&criteria.nice_to_haves);
     let weighting = weighting_used(criteria, !must_haves.is_empty(), !nice_to_haves.is_empty());
@@ -54,7 +55,7 @@ pub(crate) fn score(text: &str, resume: &ParsedResume, criteria: &Criteria) -> A
     };
 
     let keywords: Vec<&str> = must_haves.iter().chain(&nice_to_haves).copied().collect();
-    let mut evidence = keyword_evidence(text, resume, &keywords).into_iter();
+    let mut evidence = keyword_evidence(text, sections, resume, &keywords).into_iter();
     let mut results: Vec<CriterionResult> = Vec::new();
     let must_have_points = component_points(weighting.must_haves);
     let must_have_evidence = evidence.by_ref().take(must_haves.len());
@@ -113,8 +114,8 @@ struct Evidence {
 /// Kubernetes), and an ambiguous name only where the parser accepted it
 /// (`Go` in `Go services`, never in `going`). Other keywords are matched as
 /// whole words or phrases in the text.
-fn keyword_evidence(text: &str, resume: &ParsedResume, keywords: &[&str]) -> Vec<Evidence> {
-    let by_text = find_keywords(text, keywords);
+fn keyword_evidence(text: &str, sections: &SectionStarts, resume: &ParsedResume, keywords: &[&str]) -> Vec<Evidence> {
+    let by_text = find_keywords(text, sections, keywords);
     keywords
         .iter()
         .zip(by_text)
@@ -286,7 +287,7 @@ Jan 2019 – Dec 2023
 
     fn score_text(text: &str, criteria: &Criteria) -> AtsBreakdown {
         let resume = parse_resume_as_of(text, PRESENT_REFERENCE).expect("valid resume");
-        score(text, &resume, criteria)
+        score(text, &SectionStarts::of_text(text), &resume, criteria)
     }
 
     fn points_max_sum(breakdown: &AtsBreakdown) -> f64 {

@@ -297,10 +297,28 @@ pub(crate) fn split_sections(text: &str) -> Vec<Section<'_>> {
     sections
 }
 
-/// The kind of the section containing `byte` (sections are in byte order).
-pub(crate) fn section_kind_at(sections: &[Section<'_>], byte: usize) -> SectionKind {
-    let following_index = sections.partition_point(|section| section.start_byte <= byte);
-    sections[following_index.saturating_sub(1)].kind
+/// Where each section of a text starts, in byte order: all that scoring
+/// needs of the split, to place a keyword match in its section. Splitting a
+/// resume into sections is a tenth of parsing it, so the parser hands this on
+/// and a resume parsed and then scored is split once.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SectionStarts(Vec<(usize, SectionKind)>);
+
+impl SectionStarts {
+    pub(crate) fn of(sections: &[Section<'_>]) -> SectionStarts {
+        SectionStarts(sections.iter().map(|section| (section.start_byte, section.kind)).collect())
+    }
+
+    pub(crate) fn of_text(text: &str) -> SectionStarts {
+        SectionStarts::of(&split_sections(text))
+    }
+
+    /// The kind of the section containing `byte`.
+    pub(crate) fn kind_at(&self, byte: usize) -> SectionKind {
+        let following_index = self.0.partition_point(|(start_byte, _)| *start_byte <= byte);
+        // The first section starts at byte 0, so one precedes every byte.
+        self.0[following_index.saturating_sub(1)].1
+    }
 }
 
 /// The trimmed-end text of every line in sections of `kind`, in document
@@ -418,9 +436,11 @@ mod tests {
     fn finds_section_of_a_byte_offset() {
         let text = "Jane\nSkills\nRust\nEducation\nLeeds";
         let sections = split_sections(text);
-        assert_eq!(section_kind_at(&sections, 0), SectionKind::Header);
-        assert_eq!(section_kind_at(&sections, text.find("Rust").unwrap()), SectionKind::Skills);
-        assert_eq!(section_kind_at(&sections, text.find("Leeds").unwrap()), SectionKind::Education);
+        let starts = SectionStarts::of(&sections);
+        assert_eq!(starts.kind_at(0), SectionKind::Header);
+        assert_eq!(starts.kind_at(text.find("Rust").unwrap()), SectionKind::Skills);
+        assert_eq!(starts.kind_at(text.find("Leeds").unwrap()), SectionKind::Education);
+        assert_eq!(starts, SectionStarts::of_text(text));
     }
 
     #[test]

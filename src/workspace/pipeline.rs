@@ -68,15 +68,15 @@ pub fn outcome_of_file(
     };
     let text = document.text();
     let result = catch_unwind(AssertUnwindSafe(|| {
-        let mut resume = timed(STAGE_PARSE, || engine::parse_resume(&text, present), Result::is_ok)?;
+        let mut parsed = timed(STAGE_PARSE, || engine::parse_resume_for_scoring(&text, present), Result::is_ok)?;
         for link in &document.links {
-            if !resume.contact.links.contains(link) {
-                resume.contact.links.push(link.clone());
+            if !parsed.resume.contact.links.contains(link) {
+                parsed.resume.contact.links.push(link.clone());
             }
         }
         let breakdown =
-            criteria.map(|criteria| timed(STAGE_SCORE, || engine::score_resume(&text, &resume, criteria), |_| true));
-        Ok::<_, engine::EngineError>((resume, breakdown))
+            criteria.map(|criteria| timed(STAGE_SCORE, || engine::score_parsed(&text, &parsed, criteria), |_| true));
+        Ok::<_, engine::EngineError>((parsed.resume, breakdown))
     }));
     match result {
         Ok(Ok((resume, breakdown))) => encode_outcome(&resume, breakdown.as_ref()),
