@@ -129,14 +129,14 @@ pub fn keyword_lists<S: AsRef<str> + Clone>(criteria: &[CriterionResult<S>]) -> 
 /// [`keyword_lists`] of the keyword criteria given as their text and
 /// whether they matched, in order.
 pub fn keyword_lists_of<S: AsRef<str>>(keywords: impl Iterator<Item = (S, bool)>) -> (Vec<S>, Vec<S>) {
-    let mut seen_lowered: Vec<String> = Vec::new();
-    let mut matched = Vec::new();
-    let mut missing = Vec::new();
+    let mut matched: Vec<S> = Vec::new();
+    let mut missing: Vec<S> = Vec::new();
     for (keyword, is_matched) in keywords {
-        let lowered = keyword.as_ref().to_lowercase();
-        // A job has at most a hundred keywords: a scan beats hashing them.
-        if !seen_lowered.contains(&lowered) {
-            seen_lowered.push(lowered);
+        // Equal ignoring case is an equivalence, so comparing with the kept
+        // keywords is comparing with every one seen. A job has at most a
+        // hundred keywords: a scan beats hashing them.
+        let seen = matched.iter().chain(&missing).any(|kept| same_ignoring_case(kept.as_ref(), keyword.as_ref()));
+        if !seen {
             if is_matched {
                 matched.push(keyword)
             } else {
@@ -145,4 +145,48 @@ pub fn keyword_lists_of<S: AsRef<str>>(keywords: impl Iterator<Item = (S, bool)>
         }
     }
     (matched, missing)
+}
+
+/// Whether the two are equal once lowercased. ASCII text, nearly every
+/// keyword, is compared without lowering a copy (a read derives the keyword
+/// lists on every request).
+fn same_ignoring_case(left: &str, right: &str) -> bool {
+    if left.is_ascii() && right.is_ascii() {
+        left.eq_ignore_ascii_case(right)
+    } else {
+        left.to_lowercase() == right.to_lowercase()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The rule as the engine first wrote it: a set of lowered texts.
+    fn keyword_lists_by_lowered_set(keywords: &[(String, bool)]) -> (Vec<String>, Vec<String>) {
+        let mut seen_lowered = std::collections::HashSet::new();
+        let (mut matched, mut missing) = (Vec::new(), Vec::new());
+        for (keyword, is_matched) in keywords {
+            if seen_lowered.insert(keyword.to_lowercase()) {
+                if *is_matched {
+                    matched.push(keyword.clone())
+                } else {
+                    missing.push(keyword.clone())
+                }
+            }
+        }
+        (matched, missing)
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn keyword_lists_keep_the_first_of_each_keyword_whatever_its_case(
+            keywords in proptest::collection::vec(("(Rust|rust|RUST|Go|go|ΣΟΦΙΑ|σοφια|Straße|STRASSE|K8s|İ|i̇|é|É)", proptest::bool::ANY), 0..8),
+        ) {
+            proptest::prop_assert_eq!(
+                keyword_lists_of(keywords.iter().map(|(keyword, matched)| (keyword.clone(), *matched))),
+                keyword_lists_by_lowered_set(&keywords)
+            );
+        }
+    }
 }
