@@ -102,6 +102,13 @@ fn a_breakdown_of_engine_version_2_still_reads_with_verdicts() {
         ScoredBreakdown { overall_score: 88, breakdown: Encoded::new(vec![BREAKDOWN_VERSION_4_MARKER, 1, 2]) };
     assert!(decode_breakdown(&cut_short).is_err());
     assert!(current_breakdown_bytes(&cut_short).is_err());
+    // So is a compact one, and one whose months are whole but whose body is cut.
+    for bytes in [vec![BREAKDOWN_COMPACT_MARKER, 1, 2], vec![BREAKDOWN_COMPACT_MARKER, 1, 2, 3, 4, 88]] {
+        let cut_short = ScoredBreakdown { overall_score: 88, breakdown: Encoded::new(bytes) };
+        assert!(decode_breakdown(&cut_short).is_err());
+        let read = current_breakdown_bytes(&cut_short).and_then(|bytes| read_breakdown(&bytes).map(|_| ()));
+        assert!(read.is_err());
+    }
 
     // Version 3 is version 4 without the months: it still reads, converted.
     let mut version_3 = vec![BREAKDOWN_VERSION_3_MARKER];
