@@ -19,8 +19,18 @@ use shortlist::extract::{extract_in_process, ExtractionLimits};
 /// The month the fixtures were made: what "present" means in their labels.
 const FIXTURES_MONTH: YearMonth = YearMonth { year: 2026, month: 11 };
 
+/// Names a folder of other labelled files (the same JSON shape) to measure
+/// instead, such as a held-out set the parser's rules were not written
+/// against: its table is printed, and the floors, which belong to the
+/// committed set, are not asserted.
+const OTHER_FOLDER_VARIABLE: &str = "RESUME_QUALITY_FOLDER";
+
+fn other_folder() -> Option<PathBuf> {
+    std::env::var_os(OTHER_FOLDER_VARIABLE).map(PathBuf::from)
+}
+
 fn fixtures() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/resumes")
+    other_folder().unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/resumes"))
 }
 
 /// Lower case, one space between words, no punctuation at either end, one kind of dash.
@@ -213,6 +223,9 @@ fn score(truth: &Value, found: &Found) -> Scores {
         };
         let Some(expected) = expected else { continue };
         let predicted = found.contact[field].clone();
+        if std::env::var("QUALITY_DIFF").is_ok_and(|diff| diff == "contact") && predicted.as_ref() != Some(&expected) {
+            println!("  {} {field}: expected {expected:?}, found {predicted:?}", truth["file"].as_str().unwrap_or(""));
+        }
         scores.contact.expected += 1;
         scores.contact.predicted += usize::from(predicted.is_some());
         scores.contact.true_positives += usize::from(predicted.as_deref() == Some(expected.as_str()));
@@ -303,7 +316,9 @@ fn the_parser_meets_its_quality_floors_on_the_labelled_set_in_every_format() {
         .expect("the fixture folder")
         .map(|entry| entry.expect("an entry").path())
         .filter(|path| path.extension().is_some_and(|extension| extension == "json"))
-        .filter(|path| path.file_name().is_some_and(|name| name.to_string_lossy().starts_with('r')))
+        .filter(|path| {
+            other_folder().is_some() || path.file_name().is_some_and(|name| name.to_string_lossy().starts_with('r'))
+        })
         .collect();
     entries.sort();
     for truth_path in entries {
@@ -326,7 +341,11 @@ fn the_parser_meets_its_quality_floors_on_the_labelled_set_in_every_format() {
         by_format.entry(truth["format"].as_str().unwrap_or("?").to_owned()).or_insert_with(Scores::new).add(&scores);
         files += 1;
     }
-    assert!(files >= 40, "the labelled set has {files} files");
+    if let Some(folder) = other_folder() {
+        println!("{files} labelled files in {}; floors not asserted", folder.display());
+    } else {
+        assert!(files >= 40, "the labelled set has {files} files");
+    }
     let mut all = Scores::new();
     println!("{files} labelled files; precision/recall/F1 per field");
     for (format, scores) in &by_format {
@@ -341,6 +360,9 @@ fn the_parser_meets_its_quality_floors_on_the_labelled_set_in_every_format() {
         ("experience", all.experience.f1(), EXPERIENCE_F1_FLOOR),
         ("education", all.education.f1(), EDUCATION_F1_FLOOR),
     ];
+    if other_folder().is_some() {
+        return;
+    }
     for (format, scores) in &by_format {
         for (field, value, floor) in [
             ("contact", scores.contact_accuracy(), CONTACT_ACCURACY_FLOOR),
