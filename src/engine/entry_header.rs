@@ -9,11 +9,13 @@
 //! `City, ST` pair, a country, or Remote. Position decides only ties, in
 //! the most common order: title first.
 
-use super::entry_words::{is_city, is_company_word, is_country, is_role_word};
+use super::entry_words::{is_city, is_company_word, is_country, is_region, is_role_word};
 use super::lines::BytesPresent;
 
 /// Separators between the parts of a header, strongest first.
-const SEPARATORS: [&str; 13] = [" — ", " – ", " | ", " · ", " • ", "\t", " at ", " @ ", " - ", "—", "–", "|", "·"];
+/// Three spaces are a column gap (`Tidewater Payments        Portland, OR`).
+const SEPARATORS: [&str; 14] =
+    [" — ", " – ", " | ", " · ", " • ", "\t", "   ", " at ", " @ ", " - ", "—", "–", "|", "·"];
 
 /// A header split into its parts.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -64,6 +66,10 @@ fn role_score(text: &str) -> usize {
     listed_word_count(text, is_role_word)
 }
 
+pub(crate) fn company_word_count(text: &str) -> usize {
+    company_score(text)
+}
+
 fn company_score(text: &str) -> usize {
     listed_word_count(text, is_company_word)
 }
@@ -71,6 +77,9 @@ fn company_score(text: &str) -> usize {
 /// `Boston, MA`, `Leeds, UK`, `Remote`, `Berlin`, `Montréal, QC, Canada`.
 pub(crate) fn is_location(text: &str) -> bool {
     let text = text.trim().trim_matches(|character| matches!(character, '(' | ')'));
+    if let Some(place) = without_postal_code(text) {
+        return is_location(place);
+    }
     let lower = text.to_lowercase();
     if lower.is_empty()
         || lower.chars().any(|character| character.is_ascii_digit())
@@ -108,7 +117,19 @@ pub(crate) fn is_location(text: &str) -> bool {
         return middle_is_region && is_country(&last.to_lowercase());
     }
     let is_region_code = last.len() == 2 && last.chars().all(|character| character.is_ascii_uppercase());
-    is_region_code || is_country(&last.to_lowercase())
+    let last = last.to_lowercase();
+    is_region_code || is_country(&last) || is_region(&last)
+}
+
+/// `Boise, ID 83702` and `Austin, TX 78701-1234` without the ZIP code: the
+/// place before it, which must end in a state's two capitals.
+fn without_postal_code(text: &str) -> Option<&str> {
+    let (place, code) = text.rsplit_once(' ')?;
+    let (five, four) = code.split_once('-').unwrap_or((code, "0000"));
+    let is_zip =
+        five.len() == 5 && four.len() == 4 && five.bytes().chain(four.bytes()).all(|byte| byte.is_ascii_digit());
+    let state = place.rsplit_once(", ")?.1;
+    (is_zip && state.len() == 2 && state.bytes().all(|byte| byte.is_ascii_uppercase())).then_some(place)
 }
 
 /// Splits a trailing location off a part: `Brightlane Health, Boston, MA`
@@ -135,7 +156,7 @@ fn split_trailing_location(part: &str) -> (String, Option<String>) {
 /// Splits a line on the strongest separator it holds; `at` and `@` also say
 /// which side is the title.
 fn split_line(line: &str) -> (Vec<&str>, bool) {
-    // Most lines hold one or two of the thirteen separators: one pass notes
+    // Most lines hold one or two of the fourteen separators: one pass notes
     // the bytes the line holds, and a separator with a byte it lacks is not
     // searched for (every part is a piece of the line, so none would hold it).
     let present = BytesPresent::of(line);
@@ -378,6 +399,16 @@ mod tests {
             assert!(is_location(location), "{location}");
         }
         for other in ["Acme Corp", "Senior Engineer", "Brightlane Health", "Jan 2020"] {
+            assert!(!is_location(other), "{other}");
+        }
+    }
+
+    #[test]
+    fn a_place_may_carry_its_zip_code_or_name_its_state_in_full() {
+        for location in ["Boise, ID 83702", "Austin, TX 78701-1234", "Denver, Colorado", "Toronto, Ontario"] {
+            assert!(is_location(location), "{location}");
+        }
+        for other in ["Suite 400 83702", "Acme, Inc 12345", "Denver, Colorado 1234", "Acme Corp, Engineering"] {
             assert!(!is_location(other), "{other}");
         }
     }

@@ -20,6 +20,7 @@ static ROLE_WORD_SET: LazyLock<WordSet> = LazyLock::new(|| set_of(ROLE_WORDS));
 static COMPANY_WORD_SET: LazyLock<WordSet> = LazyLock::new(|| set_of(COMPANY_WORDS));
 static COUNTRY_SET: LazyLock<WordSet> = LazyLock::new(|| set_of(COUNTRIES));
 static CITY_SET: LazyLock<WordSet> = LazyLock::new(|| set_of(CITIES));
+static REGION_SET: LazyLock<WordSet> = LazyLock::new(|| set_of(REGIONS));
 
 /// `word` (lower case) is a role word.
 pub(crate) fn is_role_word(word: &str) -> bool {
@@ -34,6 +35,11 @@ pub(crate) fn is_company_word(word: &str) -> bool {
 /// `name` (lower case) is a country.
 pub(crate) fn is_country(name: &str) -> bool {
     COUNTRY_SET.contains(name)
+}
+
+/// `name` (lower case) is a state, province or territory written out.
+pub(crate) fn is_region(name: &str) -> bool {
+    REGION_SET.contains(name)
 }
 
 /// `name` (lower case) is a city.
@@ -138,6 +144,9 @@ pub(crate) const ROLE_WORDS: &[&str] = &[
     "solicitor",
     "barista",
     "fellow",
+    "resident",
+    "physiotherapist",
+    "superintendent",
     "postdoc",
     "contractor",
     "freelance",
@@ -554,4 +563,78 @@ pub(crate) const CITIES: &[&str] = &[
     "houston",
     "portland",
     "remote",
+];
+
+/// States, provinces and territories written out (`Denver, Colorado`):
+/// those of the United States, Canada and Australia.
+pub(crate) const REGIONS: &[&str] = &[
+    "alabama",
+    "alaska",
+    "arizona",
+    "arkansas",
+    "california",
+    "colorado",
+    "connecticut",
+    "delaware",
+    "florida",
+    "georgia",
+    "hawaii",
+    "idaho",
+    "illinois",
+    "indiana",
+    "iowa",
+    "kansas",
+    "kentucky",
+    "louisiana",
+    "maine",
+    "maryland",
+    "massachusetts",
+    "michigan",
+    "minnesota",
+    "mississippi",
+    "missouri",
+    "montana",
+    "nebraska",
+    "nevada",
+    "new hampshire",
+    "new jersey",
+    "new mexico",
+    "new york",
+    "north carolina",
+    "north dakota",
+    "ohio",
+    "oklahoma",
+    "oregon",
+    "pennsylvania",
+    "rhode island",
+    "south carolina",
+    "south dakota",
+    "tennessee",
+    "texas",
+    "utah",
+    "vermont",
+    "virginia",
+    "washington",
+    "west virginia",
+    "wisconsin",
+    "wyoming",
+    "district of columbia",
+    "alberta",
+    "british columbia",
+    "manitoba",
+    "new brunswick",
+    "newfoundland and labrador",
+    "nova scotia",
+    "ontario",
+    "prince edward island",
+    "quebec",
+    "québec",
+    "saskatchewan",
+    "yukon",
+    "new south wales",
+    "queensland",
+    "south australia",
+    "tasmania",
+    "victoria",
+    "western australia",
 ];

@@ -11,7 +11,9 @@
 //! Bullets never start an entry: `- Launched in 2020` is a highlight.
 
 use super::dates::{find_date_range, find_single_date, union_months, DateRange, MonthSpan, YearMonth};
-use super::entry_header::{is_location, parse_entry_header, parse_entry_header_with_anchor, role_word_count};
+use super::entry_header::{
+    company_word_count, is_location, parse_entry_header, parse_entry_header_with_anchor, role_word_count,
+};
 use super::lines::strip_bullet;
 use crate::domain::resume::ExperienceEntry;
 
@@ -121,6 +123,9 @@ pub(crate) fn parse_experience(lines: &[&str], reference: YearMonth) -> Experien
                 index += 1;
             }
         }
+        if let Some(below) = header_line_below(&classified, &claimed, anchor, &header_lines, &own_text, own_is_header) {
+            header_lines.push(below);
+        }
         for line in &header_lines {
             claimed[*line] = true;
         }
@@ -166,6 +171,9 @@ pub(crate) fn parse_experience(lines: &[&str], reference: YearMonth) -> Experien
             location: header.location,
             ..ExperienceEntry::default()
         };
+        if let Some(previous) = entries.last().filter(|_| span.header_lines.is_empty()) {
+            inherit_employer_of_promotion(&mut entry, previous);
+        }
         let mut months = None;
         if let Some(range) = span.anchor.and_then(|anchor| classified[anchor].range) {
             entry.start = Some(range.start.label());
@@ -185,6 +193,67 @@ pub(crate) fn parse_experience(lines: &[&str], reference: YearMonth) -> Experien
     let month_spans: Vec<MonthSpan> = entry_months.iter().flatten().copied().collect();
     let total_months = (!month_spans.is_empty()).then(|| union_months(&month_spans));
     Experience { entries, entry_months, total_months }
+}
+
+/// A dated title line alone under an entry (`Customer Success Manager ·
+/// Sept 2020 – Dec 2022` after the bullets of `Senior Customer Success
+/// Manager` at Lumora) is an earlier role at the same employer: a promotion.
+/// Work on one's own account has no employer to share.
+fn inherit_employer_of_promotion(entry: &mut ExperienceEntry, previous: &ExperienceEntry) {
+    let Some(title) = entry.title.as_deref() else { return };
+    let on_own_account = title.split(|character: char| !character.is_alphanumeric() && character != '-').any(|word| {
+        ["freelance", "freelancer", "self-employed", "independent", "contract", "contractor", "consultant"]
+            .iter()
+            .any(|own| word.eq_ignore_ascii_case(own))
+    });
+    if entry.company.is_some() || on_own_account || previous.company.is_none() {
+        return;
+    }
+    entry.company.clone_from(&previous.company);
+    if entry.location.is_none() {
+        entry.location.clone_from(&previous.location);
+    }
+}
+
+/// The line right under a dated header line that completes it: a title
+/// under a line that names only the employer (`Riverbend 3PL Services, Olive
+/// Branch, MS (Mar 2021 – Now)` then `Logistics Coordinator`), or the
+/// employer and place under a title (`Senior Financial Analyst, FP&A   Jan
+/// 2022 – Present` then `Halvorsen Brands, Inc. — New York, NY`). A plain
+/// highlight is neither: it has no role word where a title is wanted, and no
+/// place or company word where an employer is.
+fn header_line_below(
+    classified: &[Classified<'_>],
+    claimed: &[bool],
+    anchor: usize,
+    header_lines: &[usize],
+    own_text: &str,
+    own_is_header: bool,
+) -> Option<usize> {
+    let below = anchor + 1;
+    let line = classified.get(below)?;
+    if !own_is_header
+        || header_lines.len() >= HEADER_LINES_MAX
+        || claimed[below]
+        || line.kind != Kind::Text
+        || line.range.is_some()
+        || !is_header_like(line.text)
+    {
+        return None;
+    }
+    let mut texts: Vec<&str> = header_lines.iter().map(|index| classified[*index].text).collect();
+    texts.push(own_text);
+    let header = parse_entry_header_with_anchor(&texts, Some(texts.len() - 1));
+    let has_role_title = header.title.as_deref().is_some_and(|title| role_word_count(title) > 0);
+    let below_header = parse_entry_header(&[line.text]);
+    let names_a_role = role_word_count(line.text) > 0;
+    let names_an_employer = !names_a_role
+        && below_header.location.is_some()
+        && (below_header.company.is_some() || header.location.is_none());
+    let completes = (!has_role_title && names_a_role && below_header.location.is_none())
+        || (header.company.is_none() || header.location.is_none()) && names_an_employer
+        || (header.company.is_none() && !names_a_role && company_word_count(line.text) > 0);
+    completes.then_some(below)
 }
 
 /// Adds each highlight line, joining a bullet's wrapped lines back into it: a
@@ -247,6 +316,76 @@ mod tests {
     fn parse(text: &str) -> Vec<ExperienceEntry> {
         let lines: Vec<&str> = text.lines().collect();
         parse_experience(&lines, REFERENCE).entries
+    }
+
+    fn title_company_dates(entries: &[ExperienceEntry]) -> Vec<(String, String, String, String)> {
+        entries
+            .iter()
+            .map(|entry| {
+                (
+                    entry.title.clone().unwrap_or_default(),
+                    entry.company.clone().unwrap_or_default(),
+                    entry.start.clone().unwrap_or_default(),
+                    entry.end.clone().unwrap_or_default(),
+                )
+            })
+            .collect()
+    }
+
+    fn row(title: &str, company: &str, start: &str, end: &str) -> (String, String, String, String) {
+        (title.into(), company.into(), start.into(), end.into())
+    }
+
+    #[test]
+    fn a_wide_gap_separates_the_employer_from_the_place() {
+        let entries = parse(
+            "Tidewater Payments                     Portland, OR\n\
+             Senior Site Reliability Engineer       2020-01 — present\n  - Run clusters.",
+        );
+        assert_eq!(
+            title_company_dates(&entries),
+            [row("Senior Site Reliability Engineer", "Tidewater Payments", "2020-01", "present")]
+        );
+        assert_eq!(entries[0].location.as_deref(), Some("Portland, OR"));
+    }
+
+    #[test]
+    fn the_line_under_a_dated_header_completes_it() {
+        let employer_then_title =
+            parse("Riverbend 3PL Services, Olive Branch, MS (Mar 2021 – Now)\nLogistics Coordinator\n  > Plan loads.");
+        assert_eq!(
+            title_company_dates(&employer_then_title),
+            [row("Logistics Coordinator", "Riverbend 3PL Services", "2021-03", "present")]
+        );
+        let title_then_employer = parse(
+            "Senior Financial Analyst, FP&A      Jan 2022 – Present\nHalvorsen Brands, Inc. — New York, NY\n  • Own the forecast.",
+        );
+        assert_eq!(
+            title_company_dates(&title_then_employer),
+            [row("Senior Financial Analyst, FP&A", "Halvorsen Brands, Inc.", "2022-01", "present")]
+        );
+        // A plain line of work under a complete header stays a highlight.
+        let highlight = parse("Analyst — Acme Corp      Jan 2022 – Present\nBuilt the forecast model");
+        assert_eq!(title_company_dates(&highlight), [row("Analyst", "Acme Corp", "2022-01", "present")]);
+        assert_eq!(highlight[0].highlights, ["Built the forecast model"]);
+    }
+
+    #[test]
+    fn a_title_alone_under_an_entry_is_a_promotion_at_the_same_employer() {
+        let entries = parse(
+            "Lumora Analytics — San Francisco, CA\n\
+             Senior Customer Success Manager · Jan 2023 – Present\n  - Own accounts.\n\n\
+             Customer Success Manager · Sept 2020 – Dec 2022\n  - Managed accounts.\n\n\
+             Freelance Consultant · 2018 – 2020\n  - Advised startups.",
+        );
+        assert_eq!(
+            title_company_dates(&entries),
+            [
+                row("Senior Customer Success Manager", "Lumora Analytics", "2023-01", "present"),
+                row("Customer Success Manager", "Lumora Analytics", "2020-09", "2022-12"),
+                row("Freelance Consultant", "", "2018", "2020"),
+            ]
+        );
     }
 
     fn title_and_company(entry: &ExperienceEntry) -> (Option<&str>, Option<&str>) {

@@ -47,13 +47,20 @@ pub(crate) fn read_identity(lines: &[&str], email: Option<&str>) -> Identity {
     let mut identity = Identity::default();
     let email_local = email.and_then(|email| email.split('@').next()).map(str::to_lowercase).unwrap_or_default();
     let mut best: Option<(usize, i32, String, Vec<String>)> = None;
+    let mut headline_beside_name = None;
     for (index, line) in candidates.iter().enumerate() {
-        let (name, credentials) = split_credentials(line);
-        let Some(score) = name_score(&name, &email_local) else { continue };
-        // Earlier lines win ties: the name is usually on top.
-        let score = score - i32::try_from(index).unwrap_or(i32::MAX);
-        if best.as_ref().is_none_or(|(_, best_score, _, _)| score > *best_score) {
-            best = Some((index, score, name, credentials));
+        // The name may share its line with a headline (`Ana Ibarra | Data
+        // Scientist`, `Luis Carrizales — Executive Sous Chef`).
+        let beside = split_at_name_separator(line);
+        for (part, rest) in [(*line, None), (beside.0, beside.1)] {
+            let (name, credentials) = split_credentials(part, &email_local);
+            let Some(score) = name_score(&name, &email_local) else { continue };
+            // Earlier lines win ties: the name is usually on top.
+            let score = score - i32::try_from(index).unwrap_or(i32::MAX);
+            if best.as_ref().is_none_or(|(_, best_score, _, _)| score > *best_score) {
+                best = Some((index, score, name, credentials));
+                headline_beside_name = rest;
+            }
         }
     }
     let mut name_lines = best.as_ref().map(|(index, ..)| *index..*index + 1);
@@ -66,6 +73,9 @@ pub(crate) fn read_identity(lines: &[&str], email: Option<&str>) -> Identity {
     if let Some((_, _, name, credentials)) = best {
         identity.name = Some(name);
         identity.credentials = credentials;
+        identity.label = headline_beside_name
+            .filter(|headline| role_word_count(headline) > 0 && !is_contact_line(headline))
+            .map(str::to_owned);
     }
     for (index, line) in candidates.iter().enumerate() {
         if name_lines.as_ref().is_some_and(|lines| lines.contains(&index)) {
@@ -80,7 +90,7 @@ pub(crate) fn read_identity(lines: &[&str], email: Option<&str>) -> Identity {
         if identity.location.is_none() {
             identity.location = parts
                 .iter()
-                .map(|part| part.trim_start_matches("Location:").trim())
+                .map(|part| without_place_label(part))
                 .find(|part| is_location(part) && !part.contains('@'))
                 .map(str::to_owned);
         }
@@ -101,7 +111,7 @@ fn wrapped_name(candidates: &[&str], email_local: &str) -> Option<(usize, String
         if first.contains(char::is_whitespace) || first.contains(',') {
             return None;
         }
-        let (rest, credentials) = split_credentials(pair[1]);
+        let (rest, credentials) = split_credentials(pair[1], email_local);
         let name = format!("{first} {rest}");
         let words_in_email = name
             .split_whitespace()
@@ -121,8 +131,37 @@ pub(crate) fn is_contact_line(line: &str) -> bool {
 /// A contact line holds at least this many digits.
 const CONTACT_LINE_DIGITS_MIN: usize = 6;
 
-/// `Hannah Kowalski, CPA` → (`Hannah Kowalski`, [`CPA`]); `Dr. Wen Li` → (`Wen Li`, []).
-fn split_credentials(line: &str) -> (String, Vec<String>) {
+/// `Address: Mesa, AZ 85201` → `Mesa, AZ 85201`.
+fn without_place_label(part: &str) -> &str {
+    PLACE_LABELS
+        .iter()
+        .find_map(|label| {
+            let head = part.get(..label.len())?;
+            head.eq_ignore_ascii_case(label).then(|| part[label.len()..].trim())
+        })
+        .unwrap_or(part)
+}
+
+/// Labels written before the candidate's place.
+const PLACE_LABELS: [&str; 5] = ["Location:", "Address:", "City:", "Based in ", "Home:"];
+
+/// Where a name line goes on to a headline.
+const NAME_SEPARATORS: [&str; 6] = [" | ", " — ", " – ", " · ", " • ", "\t"];
+
+/// The part of `line` before its first separator, and the rest when there is one.
+fn split_at_name_separator(line: &str) -> (&str, Option<&str>) {
+    NAME_SEPARATORS
+        .iter()
+        .filter_map(|separator| line.find(separator).map(|index| (index, separator.len())))
+        .min()
+        .map_or((line, None), |(index, length)| (line[..index].trim(), Some(line[index + length..].trim())))
+}
+
+/// `Hannah Kowalski, CPA` → (`Hannah Kowalski`, [`CPA`]); `Dr. Wen Li` → (`Wen Li`, []);
+/// `Ewan MacLeod MCSP` → (`Ewan MacLeod`, [`MCSP`]). A last word in capitals
+/// is a credential only after two other words, not in capitals, and when the
+/// email address does not hold it (`Jean Paul DUPONT` keeps his surname).
+fn split_credentials(line: &str, email_local: &str) -> (String, Vec<String>) {
     let line = line.trim();
     let line = ["Dr. ", "Dr ", "Mr. ", "Ms. ", "Mrs. ", "Prof. "]
         .iter()
@@ -135,14 +174,45 @@ fn split_credentials(line: &str) -> (String, Vec<String>) {
             return (name.trim().to_owned(), pieces);
         }
     }
+    let words: Vec<&str> = line.split_whitespace().collect();
+    if let [first_words @ .., last] = words.as_slice() {
+        let in_capitals = |word: &str| {
+            word.chars().all(|character| character.is_ascii_uppercase())
+                && (CAPITALS_CREDENTIAL_LETTERS_MIN..=CAPITALS_CREDENTIAL_LETTERS_MAX).contains(&word.len())
+        };
+        if first_words.len() >= 2
+            && in_capitals(last)
+            && !first_words.iter().any(|word| in_capitals(word))
+            && !email_local.contains(&last.to_ascii_lowercase())
+        {
+            return (first_words.join(" "), vec![(*last).to_owned()]);
+        }
+    }
     (line.to_owned(), Vec::new())
 }
 
-/// `RN`, `BSN`, `CCRN`, `FNP-C`, `PhD`, `MBA`, `P.Eng.`: short, mostly capitals.
+/// Letters of a credential written after the name without a comma (`RN`, `MCSP`).
+const CAPITALS_CREDENTIAL_LETTERS_MIN: usize = 2;
+const CAPITALS_CREDENTIAL_LETTERS_MAX: usize = 6;
+
+/// `RN`, `BSN`, `CCRN`, `FNP-C`, `PhD`, `PharmD`, `MBA`, `P.Eng.`: short,
+/// mostly capitals or two of them; or words all in capitals (`ENV SP`, `LEED AP`).
 fn is_credential(piece: &str) -> bool {
-    let letters: Vec<char> = piece.chars().filter(|character| character.is_alphabetic()).collect();
-    let capitals = letters.iter().filter(|character| character.is_uppercase()).count();
-    !piece.contains(' ') && (2..=8).contains(&letters.len()) && capitals * 2 >= letters.len() && capitals >= 1
+    let is_abbreviation = |word: &str| {
+        let letters: Vec<char> = word.chars().filter(|character| character.is_alphabetic()).collect();
+        let capitals = letters.iter().filter(|character| character.is_uppercase()).count();
+        (2..=8).contains(&letters.len()) && capitals >= 1 && (capitals * 2 >= letters.len() || capitals >= 2)
+    };
+    let words: Vec<&str> = piece.split_whitespace().collect();
+    match words.as_slice() {
+        [word] => is_abbreviation(word),
+        words => {
+            (2..=3).contains(&words.len())
+                && words
+                    .iter()
+                    .all(|word| is_abbreviation(word) && !word.chars().any(|character| character.is_lowercase()))
+        }
+    }
 }
 
 fn name_score(name: &str, email_local: &str) -> Option<i32> {
@@ -214,6 +284,43 @@ mod tests {
         );
         assert_eq!(identity.name.as_deref(), Some("Priya Raman"));
         assert_eq!(identity.label.as_deref(), Some("Frontend Intern"));
+    }
+
+    #[test]
+    fn a_name_may_share_its_line_with_the_headline() {
+        let identity = read_identity(
+            &["Ana Sofía Ibarra | Data Scientist", "Boston, MA", "ana.ibarra@example.com"],
+            Some("ana.ibarra@example.com"),
+        );
+        assert_eq!(identity.name.as_deref(), Some("Ana Sofía Ibarra"));
+        assert_eq!(identity.label.as_deref(), Some("Data Scientist"));
+        let chef = read_identity(&["Luis Carrizales — Executive Sous Chef", "Austin, TX"], None);
+        assert_eq!(chef.name.as_deref(), Some("Luis Carrizales"));
+        assert_eq!(chef.label.as_deref(), Some("Executive Sous Chef"));
+        assert_eq!(chef.location.as_deref(), Some("Austin, TX"));
+    }
+
+    #[test]
+    fn credentials_in_mixed_case_in_capitals_or_without_a_comma_are_set_apart() {
+        let pharmacist = read_identity(&["Priya Raman, PharmD, RPh"], None);
+        assert_eq!(pharmacist.name.as_deref(), Some("Priya Raman"));
+        assert_eq!(pharmacist.credentials, ["PharmD", "RPh"]);
+        let engineer = read_identity(&["Nathaniel R. Osei, P.E., ENV SP"], None);
+        assert_eq!(engineer.name.as_deref(), Some("Nathaniel R. Osei"));
+        assert_eq!(engineer.credentials, ["P.E.", "ENV SP"]);
+        let physiotherapist = read_identity(&["Ewan MacLeod MCSP"], Some("ewan.macleod@example.org"));
+        assert_eq!(physiotherapist.name.as_deref(), Some("Ewan MacLeod"));
+        assert_eq!(physiotherapist.credentials, ["MCSP"]);
+        // A surname in capitals that the email address holds is the surname.
+        let surname = read_identity(&["Jean Paul DUPONT"], Some("jp.dupont@example.com"));
+        assert_eq!(surname.name.as_deref(), Some("Jean Paul DUPONT"));
+        assert!(surname.credentials.is_empty());
+    }
+
+    #[test]
+    fn a_labelled_place_is_read_without_its_label() {
+        let identity = read_identity(&["Dana Ortiz", "Address: Mesa, AZ 85201"], None);
+        assert_eq!(identity.location.as_deref(), Some("Mesa, AZ 85201"));
     }
 
     #[test]

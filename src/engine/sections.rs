@@ -176,10 +176,34 @@ fn heading_kind_of_trimmed(trimmed: &str) -> Option<SectionKind> {
         return None;
     }
     let key = HeadingKey::of(without_colon)?;
+    listed_heading_kind(key.as_bytes()).or_else(|| joined_heading_kind(without_colon, key.as_bytes()))
+}
+
+fn listed_heading_kind(key: &[u8]) -> Option<SectionKind> {
     HEADINGS_BY_KEY
-        .binary_search_by(|(heading, _)| heading.as_bytes().cmp(key.as_bytes()))
+        .binary_search_by(|(heading, _)| heading.as_bytes().cmp(key))
         .ok()
         .map(|index| HEADINGS_BY_KEY[index].1)
+}
+
+/// Two headings' worth joined by `&`, `and` or `/`, one side a listed
+/// heading (`Experience & Leadership`, `Skills / Tools`, `Leadership and
+/// Experience`): the first listed side's kind. Every word but the joiner is
+/// capitalised, as headings are; a sentence such as `Experience and
+/// leadership matter` is not one.
+fn joined_heading_kind(line: &str, key: &[u8]) -> Option<SectionKind> {
+    let capitalised = line
+        .split_whitespace()
+        .all(|word| matches!(word, "&" | "and" | "/") || word.as_bytes()[0].is_ascii_uppercase());
+    if !capitalised {
+        return None;
+    }
+    let joiner = [&b" and "[..], &b" / "[..]]
+        .into_iter()
+        .find_map(|joiner| key.windows(joiner.len()).position(|window| window == joiner).map(|at| (at, joiner.len())));
+    let (at, length) = joiner?;
+    let (left, right) = (&key[..at], &key[at + length..]);
+    listed_heading_kind(left).or_else(|| listed_heading_kind(right))
 }
 
 /// The longest key a heading line can have: every word's `&` written `and`.
@@ -364,15 +388,27 @@ mod tests {
         if words.len() > HEADING_WORDS_MAX || !(HEADING_BYTES_MIN..=HEADING_BYTES_MAX).contains(&trimmed.len()) {
             return None;
         }
+        let listed = |key: &str| {
+            HEADINGS.iter().find(|(heading, _)| heading.replace(" & ", " and ") == key).map(|(_, kind)| *kind)
+        };
         let key = words.join(" ");
-        HEADINGS.iter().find(|(heading, _)| heading.replace(" & ", " and ") == key).map(|(_, kind)| *kind)
+        let capitalised = without_colon.split_whitespace().all(|word| {
+            matches!(word, "&" | "and" | "/") || word.starts_with(|first: char| first.is_ascii_uppercase())
+        });
+        let joined = || {
+            let (left, right) = key.split_once(" and ").or_else(|| key.split_once(" / "))?;
+            listed(left).or_else(|| listed(right))
+        };
+        // Every heading starts with a letter, joined ones too.
+        let starts_with_letter = without_colon.starts_with(|first: char| first.is_ascii_alphabetic());
+        listed(&key).or_else(|| if capitalised && starts_with_letter { joined() } else { None })
     }
 
     proptest::proptest! {
         #[test]
         fn heading_lookup_agrees_with_comparing_a_lowered_copy(
             words in proptest::collection::vec(
-                proptest::sample::select(vec!["Skills", "TECHNICAL", "tools", "&", "and", "Experience", "work", "é", "#", "Ed", "x", "\u{b}", "\u{a0}"]),
+                proptest::sample::select(vec!["Skills", "TECHNICAL", "tools", "&", "and", "/", "Experience", "work", "Leadership", "é", "#", "Ed", "x", "\u{b}", "\u{a0}"]),
                 0..6,
             ),
             spaces in "[ \t\u{b}\u{c}\u{a0}]{1,3}",
@@ -413,6 +449,11 @@ mod tests {
     fn line_with_content_after_heading_word_is_not_a_heading() {
         assert_eq!(heading_kind("Skills: Rust, Go"), None);
         assert_eq!(heading_kind("Experience with Rust"), None);
+        assert_eq!(heading_kind("Experience & Leadership:"), Some(SectionKind::Experience));
+        assert_eq!(heading_kind("Leadership and Experience"), Some(SectionKind::Experience));
+        assert_eq!(heading_kind("Skills / Tools"), Some(SectionKind::Skills));
+        assert_eq!(heading_kind("Sales and Marketing"), None);
+        assert_eq!(heading_kind("Experience and leadership"), None);
         assert_eq!(heading_kind(""), None);
     }
 
