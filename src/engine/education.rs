@@ -69,6 +69,11 @@ const DEGREE_WORDS: [&str; 10] = [
     "certificate",
 ];
 
+/// Last words of degrees named before them (`High School Diploma`).
+const DEGREE_LAST_WORDS: [&str; 3] = ["diploma", "certificate", "degree"];
+/// Words such a degree has at most; a longer part is a sentence.
+const DEGREE_ENDING_WORDS_MAX: usize = 4;
+
 /// ASCII word boundaries keep the regex on its fast DFA (see `dates`).
 static YEAR: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"(?-u:\b)[0-9]{4}(?-u:\b)").expect("the year pattern is a valid regex"));
@@ -156,7 +161,11 @@ fn parse_degree(part: &str) -> Option<(String, Option<String>)> {
         return Some((first_word.to_string(), field_of(rest)));
     }
     if !DEGREE_WORDS.contains(&normalised.as_str()) {
-        return None;
+        // `High School Diploma`, `Graduate Certificate`: the degree word last.
+        let last_word = part.split_whitespace().next_back()?;
+        let ends_with_degree_word = DEGREE_LAST_WORDS.iter().any(|word| last_word.eq_ignore_ascii_case(word))
+            && part.split_whitespace().count() <= DEGREE_ENDING_WORDS_MAX;
+        return ends_with_degree_word.then(|| (part.to_string(), None));
     }
     match split_once_at_separator(part, &[" in "]) {
         Some((degree, field)) => Some((degree.to_string(), field_of(field))),
@@ -267,6 +276,16 @@ mod tests {
     fn field_keeps_everything_after_the_first_in() {
         let degree = parse_degree("Master of Science in Engineering in Robotics");
         assert_eq!(degree, Some(("Master of Science".into(), Some("Engineering in Robotics".into()))));
+    }
+
+    #[test]
+    fn a_degree_named_before_its_degree_word_is_the_degree_of_the_school_below() {
+        let entries =
+            parse_education(&["High School Diploma", "Superstition Valley High School, Apache Junction, AZ — 2011"]);
+        assert_eq!(entries.len(), 1);
+        assert_eq!(entries[0].degree.as_deref(), Some("High School Diploma"));
+        assert_eq!(entries[0].institution.as_deref(), Some("Superstition Valley High School"));
+        assert_eq!(entries[0].graduation_year, Some(2011));
     }
 
     #[test]

@@ -52,7 +52,9 @@ pub(crate) fn read_identity(lines: &[&str], email: Option<&str>) -> Identity {
         // The name may share its line with a headline (`Ana Ibarra | Data
         // Scientist`, `Luis Carrizales — Executive Sous Chef`).
         let beside = split_at_name_separator(line);
-        for (part, rest) in [(*line, None), (beside.0, beside.1)] {
+        let parts = [(*line, None), beside];
+        let tried = if beside.1.is_some() { &parts[..] } else { &parts[..1] };
+        for &(part, rest) in tried {
             let (name, credentials) = split_credentials(part, &email_local);
             let Some(score) = name_score(&name, &email_local) else { continue };
             // Earlier lines win ties: the name is usually on top.
@@ -150,6 +152,10 @@ const NAME_SEPARATORS: [&str; 6] = [" | ", " — ", " – ", " · ", " • ", "\
 
 /// The part of `line` before its first separator, and the rest when there is one.
 fn split_at_name_separator(line: &str) -> (&str, Option<&str>) {
+    // Most lines hold no separator: one pass over the characters says so.
+    if !line.contains(['|', '—', '–', '·', '•', '\t']) {
+        return (line, None);
+    }
     NAME_SEPARATORS
         .iter()
         .filter_map(|separator| line.find(separator).map(|index| (index, separator.len())))

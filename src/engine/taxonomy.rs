@@ -150,6 +150,30 @@ impl Taxonomy {
     /// keeps the last match that starts at `start` (a match state may also
     /// hold a shorter pattern reached through a failure transition).
     fn longest_name_at(&self, text: &str, start: usize) -> Option<(PatternID, usize)> {
+        self.longest_name_where(text, start, |_, _| true)
+    }
+
+    /// As `longest_name_at`, the longest name that is also whole words
+    /// there (`at_word_boundaries`), in the same walk. Most matches that are
+    /// not (`Go` in `Google`) end before a letter or digit, which one byte
+    /// tells; only the others are checked in full.
+    fn longest_whole_name_at(&self, text: &str, start: usize) -> Option<(PatternID, usize)> {
+        let bytes = text.as_bytes();
+        self.longest_name_where(text, start, |pattern, end| {
+            let ends_inside_a_word = bytes[end - 1].is_ascii_alphanumeric()
+                && bytes.get(end).is_some_and(|next| next.is_ascii_alphanumeric() || *next == b'_');
+            !ends_inside_a_word && at_word_boundaries(text, start, end, &self.patterns[pattern.as_usize()].text)
+        })
+    }
+
+    /// The longest name starting at byte `start` of `text` that `accept`
+    /// (given the pattern and where it ends) lets through.
+    fn longest_name_where(
+        &self,
+        text: &str,
+        start: usize,
+        accept: impl Fn(PatternID, usize) -> bool,
+    ) -> Option<(PatternID, usize)> {
         let automaton = &self.automaton;
         let mut state = automaton.start_state(Anchored::Yes).expect("the automaton is built for anchored searches");
         let mut longest = None;
@@ -163,8 +187,9 @@ impl Taxonomy {
             }
             if automaton.is_match(state) {
                 let pattern = automaton.match_pattern(state, 0);
-                if automaton.pattern_len(pattern) == offset + 1 {
-                    longest = Some((pattern, start + offset + 1));
+                let end = start + offset + 1;
+                if automaton.pattern_len(pattern) == offset + 1 && accept(pattern, end) {
+                    longest = Some((pattern, end));
                 }
             }
         }
@@ -197,10 +222,12 @@ impl Taxonomy {
     }
 
     /// The skill named at byte `start` of `line`, if one is and it counts there.
+    /// The longest name that ends a word wins: `Ubuntu servers` is `Ubuntu`,
+    /// though the automaton's longest match there is `Ubuntu Server`.
     fn mention_at(&self, line: &str, start: usize, in_skills_list: bool) -> Option<SkillMention> {
-        let (pattern, end) = self.longest_name_at(line, start)?;
+        let (pattern, end) = self.longest_whole_name_at(line, start)?;
         let pattern = &self.patterns[pattern.as_usize()];
-        if !at_word_boundaries(line, start, end, &pattern.text) || is_inside_address(line, start, end) {
+        if is_inside_address(line, start, end) {
             return None;
         }
         if pattern.ambiguous && !ambiguous_name_counts(line, start, end, &pattern.text, in_skills_list) {
@@ -439,6 +466,16 @@ mod tests {
             let input = aho_corasick::Input::new(&line).range(start..).anchored(Anchored::Yes);
             let searched = TAXONOMY.automaton.try_find(&input).expect("anchored").map(|found| (found.pattern(), found.end()));
             proptest::prop_assert_eq!(TAXONOMY.longest_name_at(&line, start), searched, "{:?} at {}", line, start);
+            // The longest whole name: of every prefix that is a name, the
+            // longest that `at_word_boundaries` accepts.
+            let whole = (start + 1..=line.len()).rev().filter(|end| line.is_char_boundary(*end)).find_map(|end| {
+                let input = aho_corasick::Input::new(&line[start..end]).anchored(Anchored::Yes);
+                let found = TAXONOMY.automaton.try_find(&input).expect("anchored")?;
+                let pattern = &TAXONOMY.patterns[found.pattern().as_usize()];
+                (found.end() == end - start && at_word_boundaries(&line, start, end, &pattern.text))
+                    .then_some((found.pattern(), end))
+            });
+            proptest::prop_assert_eq!(TAXONOMY.longest_whole_name_at(&line, start), whole, "{:?} at {}", line, start);
         }
     }
 
@@ -459,6 +496,8 @@ mod tests {
     #[test]
     fn the_longest_name_wins_and_words_stay_whole() {
         assert_eq!(skills_in("C++ and C# services", false), ["C++", "C#"]);
+        // `Ubuntu Server` would end inside `servers`: the name there is `Ubuntu`.
+        assert_eq!(skills_in("Ran RHEL and Ubuntu servers", false), ["Red Hat Enterprise Linux", "Ubuntu"]);
         assert!(skills_in("JavaScript", false).iter().all(|skill| *skill != "Java"));
     }
 
