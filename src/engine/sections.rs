@@ -187,10 +187,12 @@ fn listed_heading_kind(key: &[u8]) -> Option<SectionKind> {
 }
 
 /// Two headings' worth joined by `&`, `and` or `/`, one side a listed
-/// heading (`Experience & Leadership`, `Skills / Tools`, `Leadership and
-/// Experience`): the first listed side's kind. Every word but the joiner is
-/// capitalised, as headings are; a sentence such as `Experience and
-/// leadership matter` is not one.
+/// heading and the other listed too or a single word (`Experience &
+/// Leadership`, `Skills / Tools`, `Leadership and Experience`): the first
+/// listed side's kind. Every word but the joiner is capitalised, as headings
+/// are; a sentence such as `Experience and leadership matter` is not one,
+/// nor a title or an employer (`Education and Training Coordinator`,
+/// `Pearson Education & Training`), whose other side is longer.
 fn joined_heading_kind(line: &str, key: &[u8]) -> Option<SectionKind> {
     let capitalised = line
         .split_whitespace()
@@ -203,7 +205,13 @@ fn joined_heading_kind(line: &str, key: &[u8]) -> Option<SectionKind> {
         .find_map(|joiner| key.windows(joiner.len()).position(|window| window == joiner).map(|at| (at, joiner.len())));
     let (at, length) = joiner?;
     let (left, right) = (&key[..at], &key[at + length..]);
-    listed_heading_kind(left).or_else(|| listed_heading_kind(right))
+    let one_word = |side: &[u8]| !side.contains(&b' ');
+    match (listed_heading_kind(left), listed_heading_kind(right)) {
+        (Some(kind), Some(_)) => Some(kind),
+        (Some(kind), None) if one_word(right) => Some(kind),
+        (None, Some(kind)) if one_word(left) => Some(kind),
+        _ => None,
+    }
 }
 
 /// The longest key a heading line can have: every word's `&` written `and`.
@@ -397,7 +405,12 @@ mod tests {
         });
         let joined = || {
             let (left, right) = key.split_once(" and ").or_else(|| key.split_once(" / "))?;
-            listed(left).or_else(|| listed(right))
+            match (listed(left), listed(right)) {
+                (Some(kind), Some(_)) => Some(kind),
+                (Some(kind), None) if !right.contains(' ') => Some(kind),
+                (None, Some(kind)) if !left.contains(' ') => Some(kind),
+                _ => None,
+            }
         };
         // Every heading starts with a letter, joined ones too.
         let starts_with_letter = without_colon.starts_with(|first: char| first.is_ascii_alphabetic());
@@ -408,7 +421,7 @@ mod tests {
         #[test]
         fn heading_lookup_agrees_with_comparing_a_lowered_copy(
             words in proptest::collection::vec(
-                proptest::sample::select(vec!["Skills", "TECHNICAL", "tools", "&", "and", "/", "Experience", "work", "Leadership", "é", "#", "Ed", "x", "\u{b}", "\u{a0}"]),
+                proptest::sample::select(vec!["Skills", "TECHNICAL", "tools", "&", "and", "/", "Experience", "work", "Leadership", "Training", "é", "#", "Ed", "x", "\u{b}", "\u{a0}"]),
                 0..6,
             ),
             spaces in "[ \t\u{b}\u{c}\u{a0}]{1,3}",
@@ -454,6 +467,9 @@ mod tests {
         assert_eq!(heading_kind("Skills / Tools"), Some(SectionKind::Skills));
         assert_eq!(heading_kind("Sales and Marketing"), None);
         assert_eq!(heading_kind("Experience and leadership"), None);
+        assert_eq!(heading_kind("Education and Training Coordinator"), None);
+        assert_eq!(heading_kind("Pearson Education & Training"), None);
+        assert_eq!(heading_kind("Technical Skills & Tools"), Some(SectionKind::Skills));
         assert_eq!(heading_kind(""), None);
     }
 
