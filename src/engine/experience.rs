@@ -14,7 +14,7 @@ use super::dates::{find_date_range, find_single_date, union_months, DateRange, M
 use super::entry_header::{
     company_word_count, is_location, parse_entry_header, parse_entry_header_with_anchor, role_word_count,
 };
-use super::lines::strip_bullet;
+use super::lines::{strip_bullet, with_closing_bracket};
 use crate::domain::resume::ExperienceEntry;
 
 /// A header line is short and not a sentence.
@@ -292,7 +292,9 @@ fn add_highlights<'a>(highlights: &mut Vec<String>, lines: impl Iterator<Item = 
 fn anchor_text(line: &Classified<'_>) -> (String, Vec<String>) {
     let Some(range) = line.range else { return (line.text.to_owned(), Vec::new()) };
     let separators = |character: char| character.is_whitespace() || "([,|·•—–-:)]".contains(character);
-    let before = line.text[..range.start_byte].trim_end_matches(separators).trim();
+    // `Field Technician (Co-op) | 01/2013`: the title keeps its `)`.
+    let before_end = line.text[..range.start_byte].trim_end_matches(separators).len();
+    let before = with_closing_bracket(line.text, 0, before_end).trim();
     let after = line.text[range.end_byte..].trim_start_matches(separators).trim();
     if !after.is_empty() && !is_header_like(after) && line.text.contains(" | ") {
         let highlights = after.split(" · ").map(str::trim).filter(|text| !text.is_empty()).map(str::to_owned).collect();
@@ -368,6 +370,12 @@ mod tests {
         let highlight = parse("Analyst — Acme Corp      Jan 2022 – Present\nBuilt the forecast model");
         assert_eq!(title_company_dates(&highlight), [row("Analyst", "Acme Corp", "2022-01", "present")]);
         assert_eq!(highlight[0].highlights, ["Built the forecast model"]);
+    }
+
+    #[test]
+    fn a_title_keeps_its_closing_bracket_before_the_dates() {
+        let entries = parse("Snake Bend Materials Testing | Nampa, ID\nField Technician (Co-op) | 01/2013 - 08/2013");
+        assert_eq!(entries[0].title.as_deref(), Some("Field Technician (Co-op)"));
     }
 
     #[test]

@@ -166,9 +166,26 @@ pub(crate) fn is_dangling_punctuation(character: char) -> bool {
     character.is_whitespace() || "-–—|,;:()[]·•@/".contains(character)
 }
 
-/// Trims dangling separators and brackets from both ends of `text`.
+/// Trims dangling separators and brackets from both ends of `text`, but
+/// not the bracket that closes one left open (`Master of Business
+/// Administration (MBA)` keeps its `)`).
 pub(crate) fn trim_dangling(text: &str) -> &str {
-    text.trim_matches(is_dangling_punctuation)
+    let start = text.len() - text.trim_start_matches(is_dangling_punctuation).len();
+    let trimmed = text[start..].trim_end_matches(is_dangling_punctuation);
+    with_closing_bracket(text, start, start + trimmed.len())
+}
+
+/// `text[start..end]`, one byte longer when it leaves a `(` open and the
+/// next byte of `text` is the `)` that closes it.
+pub(crate) fn with_closing_bracket(text: &str, start: usize, end: usize) -> &str {
+    let kept = &text[start..end];
+    let opens = kept.bytes().filter(|byte| *byte == b'(').count();
+    let closes = kept.bytes().filter(|byte| *byte == b')').count();
+    if opens > closes && text[end..].starts_with(')') {
+        &text[start..=end]
+    } else {
+        kept
+    }
 }
 
 /// Returns `None` for an empty string, so optional fields stay `None`
@@ -180,6 +197,14 @@ pub(crate) fn non_empty(text: &str) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn trimming_keeps_the_bracket_that_closes_an_open_one() {
+        assert_eq!(trim_dangling("Master of Business Administration (MBA)"), "Master of Business Administration (MBA)");
+        assert_eq!(trim_dangling(" (Remote) "), "Remote");
+        assert_eq!(trim_dangling("Acme, "), "Acme");
+        assert_eq!(trim_dangling("Acme)"), "Acme");
+    }
     use super::*;
 
     #[test]
