@@ -5,6 +5,7 @@
 //!
 //! ```text
 //! cargo run --example parse_file -- tests/fixtures/resumes/r04-account-executive.txt
+//! cargo run --example parse_file -- --text FILE     # the extracted text, as the parser reads it
 //! ```
 
 use shortlist::engine::{parse_resume, YearMonth};
@@ -14,10 +15,17 @@ use shortlist::extract::{extract_in_process, ExtractionLimits};
 const PRESENT: YearMonth = YearMonth { year: 2026, month: 11 };
 
 fn main() {
-    let path = std::env::args().nth(1).expect("usage: parse_file FILE");
+    let arguments: Vec<String> = std::env::args().skip(1).collect();
+    let print_text = arguments.iter().any(|argument| argument == "--text");
+    let path =
+        arguments.iter().find(|argument| *argument != "--text").expect("usage: parse_file [--text] FILE").clone();
     let bytes = std::fs::read(&path).unwrap_or_else(|error| panic!("{path}: {error}"));
     let document = extract_in_process(&bytes, &ExtractionLimits::default())
         .unwrap_or_else(|failure| panic!("{path}: {} {failure}", failure.code()));
+    if print_text {
+        print!("{}", document.text());
+        return;
+    }
     let resume = parse_resume(&document.text(), PRESENT).unwrap_or_default();
     let contact = &resume.contact;
     println!("name {:?}  credentials {:?}  location {:?}", contact.name, contact.credentials, contact.location);

@@ -15,11 +15,13 @@
 //! - `failure`: the reasons an extraction fails, with stable codes;
 //! - `format`, `text`, `docx`, `pdf`, `reading_order`: one file per concern.
 
+mod cid_widths;
 pub mod document;
 pub mod docx;
 pub mod failure;
 pub mod format;
 pub mod isolated;
+mod paragraphs;
 pub mod pdf;
 pub mod reading_order;
 pub mod text;

@@ -13,10 +13,12 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use lopdf::{Document as PdfDocument, Object};
 use pdf_extract::{MediaBox, OutputDev, OutputError, Transform};
 
+use super::cid_widths::spell_out_cid_widths;
 use super::document::{Document, Line};
 use super::failure::ExtractionFailure;
 use super::format::DocumentFormat;
-use super::reading_order::{line_text, reading_order, PlacedWord};
+use super::paragraphs::join_wrapped_lines;
+use super::reading_order::{line_text, reading_order_in_blocks, PlacedWord};
 use super::ExtractionLimits;
 
 /// Glyphs read from one file at most: a bound on memory for hostile files.
@@ -32,7 +34,8 @@ pub fn extract(bytes: &[u8], limits: &ExtractionLimits) -> Result<Document, Extr
 }
 
 fn extract_unguarded(bytes: &[u8], limits: &ExtractionLimits) -> Result<Document, ExtractionFailure> {
-    let pdf = load(bytes)?;
+    let mut pdf = load(bytes)?;
+    spell_out_cid_widths(&mut pdf);
     let pages = pdf.get_pages();
     if pages.len() > limits.pages_max {
         return Err(ExtractionFailure::FileTooLarge(format!(
@@ -59,7 +62,7 @@ fn extract_unguarded(bytes: &[u8], limits: &ExtractionLimits) -> Result<Document
     }
     for page in 1..=document.pages {
         let words = words_of_page(collector.glyphs.iter().filter(|glyph| glyph.page == page));
-        for placed in reading_order(words) {
+        for placed in join_wrapped_lines(reading_order_in_blocks(words)) {
             let first = &placed[0];
             document.lines.push(Line {
                 text: line_text(&placed),

@@ -39,15 +39,41 @@ const COLUMN_ROWS_MIN: usize = 3;
 /// …whose median distance is at most this many font sizes.
 const ROW_STEP_IN_SIZES_MAX: f32 = 2.5;
 
+/// A line in reading order, with the right edge of the text it is set in:
+/// its column's, or the page's where there are no columns. Where a line
+/// stopped short of that edge tells whether it was wrapped (`paragraphs`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct BlockLine {
+    pub words: PlacedLine,
+    pub block_right: f32,
+}
+
 /// The page's words as lines in reading order.
 pub fn reading_order(words: Vec<PlacedWord>) -> Vec<PlacedLine> {
+    reading_order_in_blocks(words).into_iter().map(|line| line.words).collect()
+}
+
+/// As `reading_order`, each line with the right edge of its block.
+pub fn reading_order_in_blocks(words: Vec<PlacedWord>) -> Vec<BlockLine> {
     if words.is_empty() {
         return Vec::new();
     }
-    match find_gutter(&words) {
-        None => rows(words),
-        Some((gutter_left, gutter_right)) => by_columns(words, gutter_left, gutter_right),
-    }
+    let (_, page_right, _, _) = extent(&words);
+    let Some((gutter_left, gutter_right)) = find_gutter(&words) else {
+        return rows(words).into_iter().map(|words| BlockLine { words, block_right: page_right }).collect();
+    };
+    let middle = (gutter_left + gutter_right) / 2.0;
+    let lines = by_columns(words, gutter_left, gutter_right);
+    let in_left_column = |line: &PlacedLine| line[0].left < gutter_right - 1.0 && !runs_across(line, middle);
+    let left_column_right =
+        lines.iter().filter(|line| in_left_column(line)).flatten().map(|word| word.right).fold(f32::MIN, f32::max);
+    lines
+        .into_iter()
+        .map(|words| {
+            let block_right = if in_left_column(&words) { left_column_right } else { page_right };
+            BlockLine { words, block_right }
+        })
+        .collect()
 }
 
 fn extent(words: &[PlacedWord]) -> (f32, f32, f32, f32) {

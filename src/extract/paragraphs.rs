@@ -1,0 +1,299 @@
+//! Lines a PDF wrapped are joined again. A PDF holds lines, not paragraphs:
+//! where a word processor or typesetter broke a long line at the edge of its
+//! column, the parser would see a job header cut in two (`Clinical
+//! Pharmacist, Ambulatory Care, Haw River Health` / `Partners — Durham, NC
+//! Jul 2017 – Feb 2019`) or a date range split (`Jan 2022` / `– Present`),
+//! and read a title without its employer or a job without its end.
+//!
+//! The rule is the one that broke the line, run backwards: a line was
+//! wrapped when the first word of the line under it would not have fitted
+//! before the edge of its block. That holds for ragged and justified text
+//! alike and needs no list of words. It is applied only where the block
+//! shows it wraps (several lines reach near its edge), so a page of short
+//! lines, whose longest line alone sets the edge, is left as it is; and
+//! never across a wide gap (a right-aligned date ends a line on purpose),
+//! to a bullet, to another size of type, or over a gap wider than a line's.
+
+use super::reading_order::{BlockLine, PlacedLine, PlacedWord};
+
+/// Lines of a block that must end near its edge before any of them counts as wrapped.
+const WRAPPED_LINES_MIN: usize = 3;
+/// How near the edge (in font sizes) a line must end to count towards that.
+const NEAR_EDGE_IN_SIZES: f32 = 4.0;
+/// The next line's top is at most this many font sizes below the line's:
+/// a paragraph's line spacing, not the space before a new paragraph.
+const LINE_PITCH_IN_SIZES_MAX: f32 = 1.8;
+/// The next line may start this far left or right of the line (a bullet's
+/// hanging indent, a paragraph's first-line indent).
+const INDENT_IN_SIZES_MAX: f32 = 2.5;
+/// A word space, in font sizes: the least a wrapped word needed beside its width.
+const WORD_SPACE_IN_SIZES: f32 = 0.2;
+/// A gap wider than this many font sizes is a tab stop or right alignment.
+const WIDE_GAP_IN_SIZES: f32 = 3.0;
+/// First characters of a list item: a line that starts with one begins anew.
+const BULLETS: &[char] = &['•', '·', '▪', '◦', '‣', '●', '○', '■', '□', '-', '*', '\u{f0b7}', '\u{f0a7}'];
+
+/// The lines of one page with every wrapped line joined to the one it continues.
+pub fn join_wrapped_lines(lines: Vec<BlockLine>) -> Vec<PlacedLine> {
+    let wrapping_blocks: Vec<f32> = block_edges_that_wrap(&lines);
+    let mut joined: Vec<BlockLine> = Vec::with_capacity(lines.len());
+    for line in lines {
+        if line.words.is_empty() {
+            continue;
+        }
+        match joined.last_mut() {
+            Some(previous) if wrapping_blocks.contains(&previous.block_right) && continues(previous, &line) => {
+                append(&mut previous.words, line.words);
+            }
+            _ => joined.push(line),
+        }
+    }
+    joined.into_iter().map(|line| line.words).collect()
+}
+
+/// The right edges of the blocks where enough lines end near the edge to show that text wraps there.
+fn block_edges_that_wrap(lines: &[BlockLine]) -> Vec<f32> {
+    let mut edges: Vec<(f32, usize)> = Vec::new();
+    for line in lines {
+        let Some(last) = line.words.last() else { continue };
+        let near_edge = line.block_right - last.right <= NEAR_EDGE_IN_SIZES * last.font_size.max(1.0);
+        match edges.iter_mut().find(|(edge, _)| *edge == line.block_right) {
+            Some((_, count)) => *count += usize::from(near_edge),
+            None => edges.push((line.block_right, usize::from(near_edge))),
+        }
+    }
+    edges.into_iter().filter(|(_, count)| *count >= WRAPPED_LINES_MIN).map(|(edge, _)| edge).collect()
+}
+
+/// Whether `next` is the rest of `line`, which the edge of its block cut.
+fn continues(line: &BlockLine, next: &BlockLine) -> bool {
+    let (Some(first), Some(last)) = (next.words.first(), line.words.last()) else { return false };
+    // Lines already joined: spacing and indent are measured from the last of them.
+    let line_first = last_physical_line_start(&line.words);
+    let size = last.font_size.max(1.0);
+    let same_block = next.block_right == line.block_right;
+    let same_size = (first.font_size - last.font_size).abs() <= 0.5;
+    let pitch = first.top - last.top;
+    let next_line_down = pitch > 0.5 * size && pitch <= LINE_PITCH_IN_SIZES_MAX * size;
+    let aligned = (first.left - line_first.left).abs() <= INDENT_IN_SIZES_MAX * size;
+    let starts_an_item = first.text.starts_with(BULLETS);
+    let has_wide_gap = line.words.windows(2).any(|pair| pair[1].left - pair[0].right > WIDE_GAP_IN_SIZES * size);
+    let first_word_width = first.right - first.left;
+    let would_not_fit = last.right + WORD_SPACE_IN_SIZES * size + first_word_width > line.block_right + 0.5;
+    same_block
+        && same_size
+        && next_line_down
+        && aligned
+        && !starts_an_item
+        && !has_wide_gap
+        && (would_not_fit || ends_open(&last.text))
+        && (!ends_with_a_date(&last.text) || is_range_separator(&first.text))
+        && (!is_address(&first.text) || is_address(&last.text))
+}
+
+/// A line that ends in a year or `Present` ends an entry (`… — B.S., 2013 –
+/// 2015`), unless the next line goes on with the range.
+fn ends_with_a_date(word: &str) -> bool {
+    let word = word.trim_end_matches([',', '.', ';', ')']);
+    let is_year = word.len() == 4
+        && word.bytes().all(|byte| byte.is_ascii_digit())
+        && (word.starts_with("19") || word.starts_with("20"));
+    is_year || ["present", "current", "now", "today"].iter().any(|end| word.eq_ignore_ascii_case(end))
+}
+
+/// A line that ends in a dash (`Jul 2016 –`) has not ended, whatever would have fitted.
+fn ends_open(word: &str) -> bool {
+    matches!(word, "-" | "–" | "—")
+}
+
+fn is_range_separator(word: &str) -> bool {
+    matches!(word, "-" | "–" | "—" | "to") || word.starts_with(['–', '—'])
+}
+
+/// An email, a web address or a phone number in international form: in a
+/// contact block each is an item of its own line.
+fn is_address(word: &str) -> bool {
+    let lower = word.to_ascii_lowercase();
+    let domain_with_path = lower.split_once('/').is_some_and(|(host, _)| {
+        host.rsplit_once('.').is_some_and(|(name, top)| {
+            !name.is_empty() && top.len() >= 2 && top.bytes().all(|byte| byte.is_ascii_alphabetic())
+        })
+    });
+    lower.contains('@')
+        || lower.starts_with("http")
+        || lower.starts_with("www.")
+        || domain_with_path
+        || (lower.starts_with('+') && lower[1..].starts_with(|character: char| character.is_ascii_digit()))
+}
+
+/// The first word of the last line that went into `words`: where the words
+/// step back to the left, a new line began.
+fn last_physical_line_start(words: &PlacedLine) -> &PlacedWord {
+    let start = words.windows(2).rposition(|pair| pair[1].left < pair[0].left).map_or(0, |index| index + 1);
+    &words[start]
+}
+
+/// `next`'s words after `words`. A word broken at its hyphen (`data-` /
+/// `driven`) becomes one word again, and so does an address broken where
+/// it met the edge (`jane@example.co` / `m`).
+fn append(words: &mut PlacedLine, mut next: PlacedLine) {
+    let continues_lower_case =
+        next[0].text.starts_with(|character: char| character.is_lowercase()) && !is_address(&next[0].text);
+    let broken_word = words.last().is_some_and(|last| {
+        let mut characters = last.text.chars().rev();
+        let broken_at_hyphen = characters.next() == Some('-') && characters.next().is_some_and(char::is_alphabetic);
+        broken_at_hyphen
+            || (is_address(&last.text) && last.text.ends_with(|character: char| character.is_alphanumeric()))
+    }) && continues_lower_case;
+    if broken_word {
+        let head = words.pop().expect("a word ends in a hyphen");
+        next[0].text.insert_str(0, &head.text);
+        next[0].left = head.left;
+    }
+    words.extend(next);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::extract::reading_order::line_text;
+
+    /// Words of `text` from `left` on the line at `top`, 5 pt per character and a 2.5 pt space, size 10.
+    fn line(text: &str, left: f32, top: f32, block_right: f32) -> BlockLine {
+        let mut x = left;
+        let words = text
+            .split(' ')
+            .map(|word| {
+                let right = x + 5.0 * word.chars().count() as f32;
+                let placed =
+                    PlacedWord { text: word.to_owned(), left: x, right, top, bottom: top + 10.0, font_size: 10.0 };
+                x = right + 2.5;
+                placed
+            })
+            .collect();
+        BlockLine { words, block_right }
+    }
+
+    fn texts(lines: Vec<BlockLine>) -> Vec<String> {
+        join_wrapped_lines(lines).iter().map(line_text).collect()
+    }
+
+    /// The right edge of the tests' column.
+    const EDGE: f32 = 290.0;
+
+    /// Three lines that end near the edge: the block wraps.
+    fn wrapping_paragraph(top: f32) -> Vec<BlockLine> {
+        vec![
+            line("Ran an anticoagulation clinic of 220 patients under a", 40.0, top, EDGE),
+            line("collaborative practice agreement with the physicians", 40.0, top + 12.0, EDGE),
+            line("and pharmacists of the clinic, with time in range at", 40.0, top + 24.0, EDGE),
+            line("seventy-two percent.", 40.0, top + 36.0, EDGE),
+        ]
+    }
+
+    const PARAGRAPH: &str = "Ran an anticoagulation clinic of 220 patients under a collaborative practice agreement \
+        with the physicians and pharmacists of the clinic, with time in range at seventy-two percent.";
+
+    #[test]
+    fn a_header_cut_at_the_edge_of_its_column_is_one_line_again() {
+        let mut lines = wrapping_paragraph(0.0);
+        lines.push(line("Clinical Pharmacist, Ambulatory Care, Haw River", 40.0, 60.0, EDGE));
+        lines.push(line("Health Partners — Durham, NC Jul 2017 – Feb 2019", 40.0, 72.0, EDGE));
+        let texts = texts(lines);
+        assert_eq!(texts[0], PARAGRAPH);
+        assert_eq!(
+            texts[1],
+            "Clinical Pharmacist, Ambulatory Care, Haw River Health Partners — Durham, NC Jul 2017 – Feb 2019"
+        );
+        assert_eq!(texts.len(), 2);
+    }
+
+    #[test]
+    fn a_line_that_stopped_where_the_next_word_would_have_fitted_was_not_wrapped() {
+        let mut lines = wrapping_paragraph(0.0);
+        lines.push(line("Staff Pharmacist", 40.0, 60.0, EDGE));
+        lines.push(line("Oakhaven Community Pharmacy", 40.0, 72.0, EDGE));
+        assert_eq!(&texts(lines)[1..], ["Staff Pharmacist", "Oakhaven Community Pharmacy"]);
+    }
+
+    #[test]
+    fn a_page_whose_lines_do_not_reach_an_edge_is_left_line_by_line() {
+        // The longest line sets the edge, and alone it shows no wrapping.
+        let lines = vec![
+            line("Clinical Pharmacist, Ambulatory Care, Haw River", 40.0, 0.0, 262.5),
+            line("Health Partners — Durham, NC", 40.0, 12.0, 262.5),
+            line("Email: a@example.com", 40.0, 24.0, 262.5),
+        ];
+        assert_eq!(texts(lines).len(), 3);
+    }
+
+    #[test]
+    fn bullets_wide_gaps_other_sizes_and_new_paragraphs_are_not_continuations() {
+        let mut lines = wrapping_paragraph(0.0);
+        lines.push(line("• Managed three pharmacists and nine people in", 40.0, 60.0, EDGE));
+        lines.push(line("• Launched a chronic care management program", 40.0, 72.0, EDGE));
+        // A title with its dates right-aligned, and the place under it.
+        let mut right_aligned = line("Pharmacy Manager", 40.0, 100.0, EDGE);
+        right_aligned.words.extend(line("Jan 2022 – Present", 200.0, 100.0, EDGE).words);
+        lines.push(right_aligned);
+        lines.push(line("Raleigh", 40.0, 112.0, EDGE));
+        // A new paragraph further down than a line's spacing.
+        lines.push(line("Education and training and more words here at", 40.0, 140.0, EDGE));
+        lines.push(line("Pharmacology", 40.0, 170.0, EDGE));
+        // A heading in larger type.
+        lines.push(line("Certifications and licences held in good standing", 40.0, 190.0, EDGE));
+        let mut heading = line("CERTIFICATIONS", 40.0, 202.0, EDGE);
+        heading.words[0].font_size = 14.0;
+        lines.push(heading);
+        let texts = texts(lines);
+        assert_eq!(texts.len(), 9, "{texts:#?}");
+    }
+
+    #[test]
+    fn an_entry_that_ends_in_its_dates_and_an_address_on_the_next_line_start_anew() {
+        let mut lines = wrapping_paragraph(0.0);
+        lines.push(line("Tar River State University — BSEE, 2013 – 2015", 40.0, 60.0, EDGE));
+        lines.push(line("Tidewater Community College — A.A.S., 2011", 40.0, 72.0, EDGE));
+        lines.push(line("Clinical Pharmacist, Oakhaven Pharmacy Inc, Jul 2017", 40.0, 100.0, EDGE));
+        lines.push(line("– Feb 2019", 40.0, 112.0, EDGE));
+        lines.push(line("Pharmacy Resident, Cardinal Ridge, Jul 2016 –", 40.0, 125.0, EDGE));
+        lines.push(line("Jun 2017", 40.0, 137.0, EDGE));
+        lines.push(line("Seattle, WA, United States of America, West Coast", 40.0, 160.0, EDGE));
+        lines.push(line("linkedin.com/in/wenli-ds", 40.0, 172.0, EDGE));
+        let texts = texts(lines);
+        assert_eq!(
+            &texts[1..],
+            [
+                "Tar River State University — BSEE, 2013 – 2015",
+                "Tidewater Community College — A.A.S., 2011",
+                "Clinical Pharmacist, Oakhaven Pharmacy Inc, Jul 2017 – Feb 2019",
+                "Pharmacy Resident, Cardinal Ridge, Jul 2016 – Jun 2017",
+                "Seattle, WA, United States of America, West Coast",
+                "linkedin.com/in/wenli-ds",
+            ]
+        );
+    }
+
+    #[test]
+    fn an_address_broken_at_the_edge_is_one_word_again() {
+        let mut lines = wrapping_paragraph(0.0);
+        lines.push(line("Phone +1 919.555.0145, email kwame.asante@example.co", 40.0, 60.0, EDGE));
+        lines.push(line("m", 40.0, 72.0, EDGE));
+        lines.push(line("Profiles: www.example.com/portfolio/kwame-asante", 40.0, 100.0, EDGE));
+        lines.push(line("github.com/kwame", 40.0, 112.0, EDGE));
+        let texts = texts(lines);
+        assert_eq!(texts[1], "Phone +1 919.555.0145, email kwame.asante@example.com");
+        assert_eq!(
+            texts[2], "Profiles: www.example.com/portfolio/kwame-asante github.com/kwame",
+            "two addresses stay two words"
+        );
+    }
+
+    #[test]
+    fn a_wrapped_bullet_continues_at_its_hanging_indent_and_a_hyphen_break_is_mended() {
+        let mut lines = wrapping_paragraph(0.0);
+        lines.push(line("• Built dashboards and reports for the whole data-", 40.0, 60.0, EDGE));
+        lines.push(line("driven planning team", 47.0, 72.0, EDGE));
+        assert_eq!(texts(lines)[1], "• Built dashboards and reports for the whole data-driven planning team");
+    }
+}

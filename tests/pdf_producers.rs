@@ -1,0 +1,40 @@
+//! PDFs from producers the labelled set's generator does not use (typst
+//! and LibreOffice, rendered from the second labelled set by
+//! `tests/fixtures/resumes-second-set/_tools/render_formats.py`) read as
+//! their text does: words in order, and lines the producer wrapped at the
+//! edge of a column joined again.
+
+use std::path::PathBuf;
+
+use shortlist::extract::{extract_in_process, ExtractionLimits};
+
+fn text_of(file: &str) -> String {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/resumes-second-set/formats").join(file);
+    let bytes = std::fs::read(&path).unwrap_or_else(|error| panic!("{}: {error}", path.display()));
+    extract_in_process(&bytes, &ExtractionLimits::default()).expect("extracts").text()
+}
+
+#[test]
+fn a_typst_pdf_whose_fonts_give_widths_as_ranges_reads_in_word_order() {
+    let text = text_of("b01-high-school-teacher-typst.pdf");
+    assert!(text.starts_with("RENATA OYELARAN\n"), "{text}");
+    assert!(text.contains("\nAugust 2019 – Present\n"), "{text}");
+}
+
+#[test]
+fn a_job_header_wrapped_in_a_narrow_column_is_one_line_again() {
+    let text = text_of("b02-pharmacist-typst.pdf");
+    assert!(
+        text.contains(
+            "\nClinical Pharmacist, Ambulatory Care, Haw River Health Partners — Durham, NC Jul 2017 – Feb 2019\n"
+        ),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_date_range_wrapped_by_libreoffice_is_one_line_again() {
+    let text = text_of("b02-pharmacist-libreoffice.pdf");
+    assert!(text.contains("Durham, NC Jul 2017 – Feb 2019\n"), "{text}");
+    assert!(text.contains("Greenville, NC Jul 2016 – Jun 2017\n"), "{text}");
+}
