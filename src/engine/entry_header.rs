@@ -9,7 +9,7 @@
 //! `City, ST` pair, a country, or Remote. Position decides only ties, in
 //! the most common order: title first.
 
-use super::entry_words::{is_city, is_company_word, is_country, is_region, is_role_word};
+use super::entry_words::{is_city, is_company_word, is_country, is_employment_kind, is_region, is_role_word};
 use super::lines::BytesPresent;
 
 /// Separators between the parts of a header, strongest first.
@@ -138,9 +138,9 @@ fn split_trailing_location(part: &str) -> (String, Option<String>) {
     // `Kaveri Commerce (Bengaluru)`
     if let Some(open) = part.rfind(" (").filter(|_| part.ends_with(')')) {
         let inner = &part[open + 2..part.len() - 1];
-        if is_location(inner)
-            || (inner.split_whitespace().count() <= 3 && role_score(inner) == 0 && company_score(inner) == 0)
-        {
+        let is_place = is_location(inner)
+            || (inner.split_whitespace().count() <= 3 && role_score(inner) == 0 && company_score(inner) == 0);
+        if is_place && !is_employment_kind(inner) {
             return (part[..open].trim().to_owned(), Some(inner.trim().to_owned()));
         }
     }
@@ -378,6 +378,15 @@ mod tests {
         assert_eq!(
             parts(&["Machine Learning Engineer II, Kaveri Commerce (Bengaluru)"]),
             (some("Machine Learning Engineer II"), some("Kaveri Commerce"), some("Bengaluru"))
+        );
+        // A kind of employment in brackets stays with the title.
+        assert_eq!(
+            parts(&["MATH TUTOR (PART-TIME)", "Quillan Learning Center, Sacramento, CA"]),
+            (some("MATH TUTOR (PART-TIME)"), some("Quillan Learning Center"), some("Sacramento, CA"))
+        );
+        assert_eq!(
+            parts(&["Recruiting Coordinator (Contract)", "Talentwise Staffing"]),
+            (some("Recruiting Coordinator (Contract)"), some("Talentwise Staffing"), None)
         );
         assert_eq!(
             parts(&["Supply Chain Analyst, Harbourside Beverages, Sydney NSW"]),

@@ -47,6 +47,40 @@ pub(crate) fn is_city(name: &str) -> bool {
     CITY_SET.contains(name)
 }
 
+/// Kinds of employment a title carries in brackets (`Math Tutor
+/// (Part-Time)`, `Recruiting Coordinator (Contract)`): part of the title,
+/// not a place. Few enough to compare one by one.
+pub(crate) const EMPLOYMENT_KINDS: &[&str] = &[
+    "part-time",
+    "part time",
+    "full-time",
+    "full time",
+    "contract",
+    "contractor",
+    "temporary",
+    "temp",
+    "seasonal",
+    "internship",
+    "freelance",
+    "volunteer",
+    "locum",
+    "per diem",
+    "prn",
+    "co-op",
+    "fixed-term",
+    "fixed term",
+    "interim",
+    "casual",
+    "on call",
+    "on-call",
+];
+
+/// `text` (any case) names a kind of employment.
+pub(crate) fn is_employment_kind(text: &str) -> bool {
+    let text = text.trim();
+    EMPLOYMENT_KINDS.iter().any(|kind| text.eq_ignore_ascii_case(kind))
+}
+
 /// Words that make a phrase a job title.
 pub(crate) const ROLE_WORDS: &[&str] = &[
     "engineer",
