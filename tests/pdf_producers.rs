@@ -38,3 +38,17 @@ fn a_date_range_wrapped_by_libreoffice_is_one_line_again() {
     assert!(text.contains("Durham, NC Jul 2017 – Feb 2019\n"), "{text}");
     assert!(text.contains("Greenville, NC Jul 2016 – Jun 2017\n"), "{text}");
 }
+
+#[test]
+fn a_page_header_libreoffice_prints_on_every_page_is_read_once() {
+    let text = text_of("b01-high-school-teacher-libreoffice.pdf");
+    assert_eq!(text.matches("RENATA OYELARAN").count(), 1, "{text}");
+    assert!(text.contains("\nMATH TUTOR (PART-TIME)\nQuillan Learning Center"), "{text}");
+}
+
+#[test]
+fn a_short_second_column_is_read_after_the_first_not_beside_it() {
+    let text = text_of("b04-paralegal-typst.pdf");
+    assert!(!text.contains(" | "), "no line joins the two columns: {text}");
+    assert!(text.contains("\nLegal Assistant at Marrow County Public Defender’s Office (2016–2018)\n"), "{text}");
+}

@@ -24,6 +24,7 @@ pub mod isolated;
 mod paragraphs;
 pub mod pdf;
 pub mod reading_order;
+mod running_headers;
 pub mod text;
 
 pub use document::{Document, Line};

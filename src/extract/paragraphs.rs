@@ -88,6 +88,7 @@ fn continues(line: &BlockLine, next: &BlockLine) -> bool {
         && !has_wide_gap
         && (would_not_fit || ends_open(&last.text))
         && (!ends_with_a_date(&last.text) || is_range_separator(&first.text))
+        && !ends_a_sentence(&last.text)
         && (!is_address(&first.text) || is_address(&last.text))
 }
 
@@ -99,6 +100,17 @@ fn ends_with_a_date(word: &str) -> bool {
         && word.bytes().all(|byte| byte.is_ascii_digit())
         && (word.starts_with("19") || word.starts_with("20"));
     is_year || ["present", "current", "now", "today"].iter().any(|end| word.eq_ignore_ascii_case(end))
+}
+
+/// A line whose last word ends a sentence (`… the state meeting.`) may
+/// have ended its paragraph, with a heading under it in the same type
+/// (`EDUCATION:`). Joining the next sentence of a paragraph gains little;
+/// joining a heading loses the section, so such a line ends. An
+/// abbreviation (`Inc.`, `Mar.`, `B.S.`) does not end a sentence.
+fn ends_a_sentence(word: &str) -> bool {
+    let Some(body) = word.strip_suffix(['.', '!', '?', ':']) else { return false };
+    let abbreviation = body.chars().count() <= 3 || body.contains('.');
+    word.ends_with(['!', '?', ':']) || !abbreviation
 }
 
 /// A line that ends in a dash (`Jul 2016 –`) has not ended, whatever would have fitted.
@@ -270,6 +282,24 @@ mod tests {
                 "Pharmacy Resident, Cardinal Ridge, Jul 2016 – Jun 2017",
                 "Seattle, WA, United States of America, West Coast",
                 "linkedin.com/in/wenli-ds",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_line_that_ends_a_sentence_ends_before_a_heading_in_the_same_type() {
+        let mut lines = wrapping_paragraph(0.0);
+        lines.push(line("• Presented the residency project at the meeting.", 40.0, 60.0, EDGE));
+        lines.push(line("EDUCATION:", 40.0, 72.0, EDGE));
+        lines.push(line("Staff Pharmacist at Oakhaven Community Pharmacy, Inc.", 40.0, 100.0, EDGE));
+        lines.push(line("Raleigh, NC", 40.0, 112.0, EDGE));
+        let texts = texts(lines);
+        assert_eq!(
+            &texts[1..],
+            [
+                "• Presented the residency project at the meeting.",
+                "EDUCATION:",
+                "Staff Pharmacist at Oakhaven Community Pharmacy, Inc. Raleigh, NC"
             ]
         );
     }

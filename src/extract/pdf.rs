@@ -19,6 +19,7 @@ use super::failure::ExtractionFailure;
 use super::format::DocumentFormat;
 use super::paragraphs::join_wrapped_lines;
 use super::reading_order::{line_text, reading_order_in_blocks, PlacedWord};
+use super::running_headers::without_running_headers;
 use super::ExtractionLimits;
 
 /// Glyphs read from one file at most: a bound on memory for hostile files.
@@ -74,6 +75,7 @@ fn extract_unguarded(bytes: &[u8], limits: &ExtractionLimits) -> Result<Document
             });
         }
     }
+    document.lines = without_running_headers(std::mem::take(&mut document.lines));
     for page_id in pages.values() {
         for target in link_targets(&pdf, *page_id) {
             document.add_link(&target);

@@ -1,0 +1,66 @@
+//! Running headers and footers: a word processor prints its page header and
+//! footer on every page, so a PDF made from a DOCX whose contact details
+//! live in the header holds them again at the top of page two, in the middle
+//! of a job. The parser would read them there as an entry of their own. A
+//! line that repeats a line of an earlier page, word for word and at the
+//! same height, is that page furniture: only its first appearance is kept.
+
+use super::document::Line;
+
+/// How far apart (in points) two lines' tops may be and still be the same place on the page.
+const SAME_PLACE_POINTS: f32 = 2.0;
+
+/// `lines` (in page order) without the lines that repeat one of an earlier page.
+pub fn without_running_headers(lines: Vec<Line>) -> Vec<Line> {
+    let mut kept: Vec<Line> = Vec::with_capacity(lines.len());
+    for line in lines {
+        let repeats = line.page > 1
+            && kept.iter().any(|earlier| {
+                earlier.page < line.page
+                    && (earlier.top - line.top).abs() <= SAME_PLACE_POINTS
+                    && earlier.text == line.text
+            });
+        if !repeats {
+            kept.push(line);
+        }
+    }
+    kept
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(text: &str, page: u32, top: f32) -> Line {
+        Line { text: text.into(), page, top, ..Line::default() }
+    }
+
+    #[test]
+    fn a_header_printed_on_every_page_is_kept_once() {
+        let lines = vec![
+            line("RENATA OYELARAN", 1, 30.0),
+            line("Secondary Mathematics Teacher", 1, 44.0),
+            line("MATHEMATICS TEACHER", 1, 300.0),
+            line("RENATA OYELARAN", 2, 30.5),
+            line("Secondary Mathematics Teacher", 2, 44.0),
+            line("MATH TUTOR (PART-TIME)", 2, 80.0),
+        ];
+        let texts: Vec<String> = without_running_headers(lines).into_iter().map(|line| line.text).collect();
+        assert_eq!(
+            texts,
+            ["RENATA OYELARAN", "Secondary Mathematics Teacher", "MATHEMATICS TEACHER", "MATH TUTOR (PART-TIME)"]
+        );
+    }
+
+    #[test]
+    fn the_same_words_elsewhere_on_a_later_page_or_on_the_same_page_stay() {
+        let lines = vec![
+            line("Python", 1, 100.0),
+            line("Python", 1, 400.0),
+            line("Python", 2, 250.0),
+            line("Page 1 of 2", 1, 780.0),
+            line("Page 2 of 2", 2, 780.0),
+        ];
+        assert_eq!(without_running_headers(lines).len(), 5);
+    }
+}
