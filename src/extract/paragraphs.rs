@@ -85,8 +85,7 @@ fn continues(line: &BlockLine, next: &BlockLine) -> bool {
         && next_line_down
         && aligned
         && !starts_an_item
-        && !has_wide_gap
-        && (would_not_fit || ends_open(&last.text))
+        && (would_not_fit && !has_wide_gap || ends_open(&last.text) || goes_on_with_a_range(&last.text, &first.text))
         && (!ends_with_a_date(&last.text) || is_range_separator(&first.text))
         && !ends_a_sentence(&last.text)
         && (!is_address(&first.text) || is_address(&last.text))
@@ -113,9 +112,16 @@ fn ends_a_sentence(word: &str) -> bool {
     word.ends_with(['!', '?', ':']) || !abbreviation
 }
 
-/// A line that ends in a dash (`Jul 2016 –`) has not ended, whatever would have fitted.
+/// A line that ends in a dash (`Jul 2016 –`) has not ended, whatever would
+/// have fitted, and even where its dates stand right-aligned.
 fn ends_open(word: &str) -> bool {
     matches!(word, "-" | "–" | "—")
+}
+
+/// A line whose next begins with a dash that ends a range (`(2014` / `– 2018)`)
+/// goes on there: an en or em dash after a number opens no list.
+fn goes_on_with_a_range(last: &str, first: &str) -> bool {
+    matches!(first, "–" | "—") && last.ends_with(|character: char| character.is_ascii_digit())
 }
 
 fn is_range_separator(word: &str) -> bool {
@@ -154,11 +160,12 @@ fn append(words: &mut PlacedLine, mut next: PlacedLine) {
     let broken_word = words.last().is_some_and(|last| {
         let mut characters = last.text.chars().rev();
         let broken_at_hyphen = characters.next() == Some('-') && characters.next().is_some_and(char::is_alphabetic);
-        broken_at_hyphen
-            || (is_address(&last.text) && last.text.ends_with(|character: char| character.is_alphanumeric()))
+        let address_goes_on =
+            last.text.ends_with(|character: char| character.is_alphanumeric() || "./-_".contains(character));
+        broken_at_hyphen || (is_address(&last.text) && address_goes_on)
     }) && continues_lower_case;
     if broken_word {
-        let head = words.pop().expect("a word ends in a hyphen");
+        let head = words.pop().expect("the broken word");
         next[0].text.insert_str(0, &head.text);
         next[0].left = head.left;
     }
@@ -168,21 +175,11 @@ fn append(words: &mut PlacedLine, mut next: PlacedLine) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::extract::reading_order::line_text;
+    use crate::extract::reading_order::{line_text, placed_words};
 
     /// Words of `text` from `left` on the line at `top`, 5 pt per character and a 2.5 pt space, size 10.
     fn line(text: &str, left: f32, top: f32, block_right: f32) -> BlockLine {
-        let mut x = left;
-        let words = text
-            .split(' ')
-            .map(|word| {
-                let right = x + 5.0 * word.chars().count() as f32;
-                let placed =
-                    PlacedWord { text: word.to_owned(), left: x, right, top, bottom: top + 10.0, font_size: 10.0 };
-                x = right + 2.5;
-                placed
-            })
-            .collect();
+        let words = placed_words(text, left, top, 5.0);
         BlockLine { words, block_right }
     }
 
@@ -270,8 +267,14 @@ mod tests {
         lines.push(line("– Feb 2019", 40.0, 112.0, EDGE));
         lines.push(line("Pharmacy Resident, Cardinal Ridge, Jul 2016 –", 40.0, 125.0, EDGE));
         lines.push(line("Jun 2017", 40.0, 137.0, EDGE));
-        lines.push(line("Seattle, WA, United States of America, West Coast", 40.0, 160.0, EDGE));
-        lines.push(line("linkedin.com/in/wenli-ds", 40.0, 172.0, EDGE));
+        let mut right_aligned_open = line("Pharmacy Manager", 40.0, 145.0, EDGE);
+        right_aligned_open.words.extend(line("Jan 2022 –", 240.0, 145.0, EDGE).words);
+        lines.push(right_aligned_open);
+        lines.push(line("Present", 40.0, 157.0, EDGE));
+        lines.push(line("Lakemont College — B.A. (2014", 40.0, 169.0, EDGE));
+        lines.push(line("– 2018)", 40.0, 181.0, EDGE));
+        lines.push(line("Seattle, WA, United States of America, West Coast", 40.0, 200.0, EDGE));
+        lines.push(line("linkedin.com/in/wenli-ds", 40.0, 212.0, EDGE));
         let texts = texts(lines);
         assert_eq!(
             &texts[1..],
@@ -280,6 +283,8 @@ mod tests {
                 "Tidewater Community College — A.A.S., 2011",
                 "Clinical Pharmacist, Oakhaven Pharmacy Inc, Jul 2017 – Feb 2019",
                 "Pharmacy Resident, Cardinal Ridge, Jul 2016 – Jun 2017",
+                "Pharmacy Manager | Jan 2022 – Present",
+                "Lakemont College — B.A. (2014 – 2018)",
                 "Seattle, WA, United States of America, West Coast",
                 "linkedin.com/in/wenli-ds",
             ]
@@ -311,12 +316,15 @@ mod tests {
         lines.push(line("m", 40.0, 72.0, EDGE));
         lines.push(line("Profiles: www.example.com/portfolio/kwame-asante", 40.0, 100.0, EDGE));
         lines.push(line("github.com/kwame", 40.0, 112.0, EDGE));
+        lines.push(line("Portfolio and profiles on the web: www.behance.", 40.0, 140.0, EDGE));
+        lines.push(line("net/kwame", 40.0, 152.0, EDGE));
         let texts = texts(lines);
         assert_eq!(texts[1], "Phone +1 919.555.0145, email kwame.asante@example.com");
         assert_eq!(
             texts[2], "Profiles: www.example.com/portfolio/kwame-asante github.com/kwame",
             "two addresses stay two words"
         );
+        assert_eq!(texts[3], "Portfolio and profiles on the web: www.behance.net/kwame");
     }
 
     #[test]

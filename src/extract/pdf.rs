@@ -22,6 +22,16 @@ use super::reading_order::{line_text, reading_order_in_blocks, PlacedWord};
 use super::running_headers::without_running_headers;
 use super::ExtractionLimits;
 
+/// The widest gap (in font sizes) between a word and a glyph the producer
+/// placed on its own that still leaves the glyph in the word.
+const PLACED_ANEW_GAP_IN_SIZES_MAX: f32 = 0.05;
+
+/// Spaces are glyphs on a page where at least one glyph in this many is one.
+const SPACE_GLYPH_SHARE_DIVISOR: usize = 20;
+/// A word set apart from the one before by position alone, by more than
+/// this many font sizes, is set apart on purpose (a tab), not kerned.
+const SET_APART_GAP_IN_SIZES_MIN: f32 = 0.1;
+
 /// Glyphs read from one file at most: a bound on memory for hostile files.
 const GLYPHS_MAX: usize = 2_000_000;
 
@@ -147,11 +157,18 @@ struct Glyph {
     advance: f32,
     size: f32,
     text: String,
+    /// The content moved the text position before this glyph (`Td`, `Tm`,
+    /// `TD`, `T*`): the producer placed it on its own, as LibreOffice
+    /// places the text after a tab, which may land a hair from the text
+    /// before it with no space glyph between.
+    placed_anew: bool,
 }
 
 #[derive(Default)]
 struct GlyphCollector {
     page: u32,
+    /// The text position moved since the last glyph.
+    repositioned: bool,
     page_left: f64,
     page_top: f64,
     glyphs: Vec<Glyph>,
@@ -202,6 +219,7 @@ impl OutputDev for GlyphCollector {
             advance: (width * size) as f32,
             size: size as f32,
             text: text.to_owned(),
+            placed_anew: std::mem::take(&mut self.repositioned),
         });
         Ok(())
     }
@@ -215,6 +233,7 @@ impl OutputDev for GlyphCollector {
     }
 
     fn end_line(&mut self) -> Result<(), OutputError> {
+        self.repositioned = true;
         Ok(())
     }
 }
@@ -222,30 +241,49 @@ impl OutputDev for GlyphCollector {
 /// Glyphs in content order become words: a word ends at a space, a jump
 /// back or to another baseline, or a gap wider than a fraction of the size.
 fn words_of_page<'a>(glyphs: impl Iterator<Item = &'a Glyph>) -> Vec<PlacedWord> {
+    let glyphs: Vec<&Glyph> = glyphs.collect();
+    // Most producers write the spaces between words as glyphs; pdfTeX, for
+    // one, moves the pen instead. Only where spaces are glyphs does a word
+    // set apart by position alone tell of a tab.
+    let space_count = glyphs.iter().filter(|glyph| is_space(glyph)).count();
+    let spaces_are_glyphs = space_count * SPACE_GLYPH_SHARE_DIVISOR >= glyphs.len() && space_count > 0;
     let mut words: Vec<PlacedWord> = Vec::new();
     let mut current: Option<PlacedWord> = None;
+    let mut space_since_last_word = false;
     for glyph in glyphs {
         let size = glyph.size.max(1.0);
         let continues = current.as_ref().is_some_and(|word| {
-            let same_baseline = ((word.bottom - size * 0.2) - glyph.baseline).abs() <= size * 0.4;
             let gap = glyph.left - word.right;
-            same_baseline && gap <= size * 0.15 && gap >= -size * 0.5
+            // A glyph placed on its own, apart from the word, starts a
+            // word of its own; a producer that repositions inside a word
+            // places the glyph where the word ends.
+            let gap_max = if glyph.placed_anew { size * PLACED_ANEW_GAP_IN_SIZES_MAX } else { size * 0.15 };
+            on_baseline_of(word, glyph) && gap <= gap_max && gap >= -size * 0.5
         });
         if !continues {
             words.extend(current.take().filter(|word| !word.text.is_empty()));
         }
-        let is_space = glyph.text.chars().all(char::is_whitespace);
-        if is_space {
+        if is_space(glyph) {
             words.extend(current.take().filter(|word| !word.text.is_empty()));
+            space_since_last_word = true;
             continue;
         }
-        let word = current.get_or_insert_with(|| PlacedWord {
-            text: String::new(),
-            left: glyph.left,
-            right: glyph.left,
-            top: glyph.baseline - size * 0.8,
-            bottom: glyph.baseline + size * 0.2,
-            font_size: size,
+        let word = current.get_or_insert_with(|| {
+            let set_apart = spaces_are_glyphs
+                && !space_since_last_word
+                && words.last().is_some_and(|previous| {
+                    on_baseline_of(previous, glyph) && glyph.left - previous.right > size * SET_APART_GAP_IN_SIZES_MIN
+                });
+            space_since_last_word = false;
+            PlacedWord {
+                text: String::new(),
+                left: glyph.left,
+                right: glyph.left,
+                top: glyph.baseline - size * 0.8,
+                bottom: glyph.baseline + size * 0.2,
+                font_size: size,
+                set_apart,
+            }
         });
         word.text.push_str(&glyph.text);
         word.right = word.right.max(glyph.left + glyph.advance);
@@ -253,6 +291,15 @@ fn words_of_page<'a>(glyphs: impl Iterator<Item = &'a Glyph>) -> Vec<PlacedWord>
     }
     words.extend(current.filter(|word| !word.text.is_empty()));
     words
+}
+
+fn is_space(glyph: &Glyph) -> bool {
+    glyph.text.chars().all(char::is_whitespace)
+}
+
+fn on_baseline_of(word: &PlacedWord, glyph: &Glyph) -> bool {
+    let size = glyph.size.max(1.0);
+    ((word.bottom - size * 0.2) - glyph.baseline).abs() <= size * 0.4
 }
 
 #[cfg(test)]
@@ -265,16 +312,14 @@ mod tests {
         assert_eq!(result.unwrap_err().code(), "file_corrupt");
     }
 
+    /// A 10 pt glyph 6 pt wide on the baseline at 100 pt.
+    fn glyph_placed(text: &str, left: f32, placed_anew: bool) -> Glyph {
+        Glyph { page: 1, left, baseline: 100.0, advance: 6.0, size: 10.0, text: text.into(), placed_anew }
+    }
+
     #[test]
     fn glyphs_become_words_split_at_spaces_and_gaps() {
-        let glyph = |text: &str, left: f32| Glyph {
-            page: 1,
-            left,
-            baseline: 100.0,
-            advance: 6.0,
-            size: 10.0,
-            text: text.into(),
-        };
+        let glyph = |text: &str, left: f32| glyph_placed(text, left, false);
         let glyphs = [
             glyph("A", 10.0),
             glyph("n", 16.0),
@@ -287,5 +332,24 @@ mod tests {
         let words = words_of_page(glyphs.iter());
         let texts: Vec<&str> = words.iter().map(|word| word.text.as_str()).collect();
         assert_eq!(texts, ["Ana", "Ru", "X"]);
+    }
+
+    #[test]
+    fn a_glyph_placed_on_its_own_a_little_apart_starts_a_word_and_one_placed_where_the_word_ends_does_not() {
+        let glyph = glyph_placed;
+        // `IT` then, after a tab that ended 1 pt on, `Co`; `rv` repositioned
+        // exactly where `Co` ends (a producer's kerning), and `a` after a plain 1 pt gap.
+        let glyphs = [
+            glyph("I", 10.0, false),
+            glyph("T", 16.0, false),
+            glyph("C", 23.0, true),
+            glyph("o", 29.0, false),
+            glyph("r", 35.0, true),
+            glyph("v", 41.0, false),
+            glyph("a", 48.0, false),
+        ];
+        let words = words_of_page(glyphs.iter());
+        let texts: Vec<&str> = words.iter().map(|word| word.text.as_str()).collect();
+        assert_eq!(texts, ["IT", "Corva"]);
     }
 }

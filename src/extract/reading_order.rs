@@ -18,6 +18,9 @@ pub struct PlacedWord {
     pub top: f32,
     pub bottom: f32,
     pub font_size: f32,
+    /// The producer set the word apart from the one before it by position
+    /// alone, where its spaces are glyphs: after a tab, whatever the gap.
+    pub set_apart: bool,
 }
 
 /// A line in reading order: its words left to right.
@@ -47,6 +50,12 @@ pub struct BlockLine {
     pub words: PlacedLine,
     pub block_right: f32,
 }
+
+/// A gap between words wider than this many font sizes parts a line in two (` | `)…
+const WIDE_GAP_IN_SIZES_MIN: f32 = 3.0;
+/// …and one wider than this, a column gap (three spaces). Word spaces, even
+/// in justified lines, stay under it on the labelled set's PDFs (at most 1.0).
+const COLUMN_GAP_IN_SIZES_MIN: f32 = 1.0;
 
 /// The page's words as lines in reading order.
 pub fn reading_order(words: Vec<PlacedWord>) -> Vec<PlacedLine> {
@@ -103,21 +112,26 @@ fn find_gutter(words: &[PlacedWord]) -> Option<(f32, f32)> {
     }
     // A gutter is crossed only by full-width lines: few, against the lines of the text.
     let crossings_max = (rows(words.to_vec()).len() as f32 * CROSSING_SHARE_MAX).floor() as usize;
-    let best = widest_run(&coverage, |count| count <= crossings_max);
-    let (start, end) = best?;
-    // Within it, the cleanest part: a body line that runs a little into the
-    // strip must stay in its column, not count as a full-width line.
-    let (start, end) = cleanest_part(&coverage[start..end])
-        .map_or((start, end), |(from_start, to_start)| (start + from_start, start + to_start));
-    let (gutter_left, gutter_right) = ((from + start as i64) as f32, (from + end as i64) as f32);
-    if gutter_right - gutter_left < GUTTER_WIDTH_MIN {
-        return None;
-    }
     let height = (bottom - top).max(1.0);
-    let left_column: Vec<PlacedWord> = words.iter().filter(|word| word.right <= gutter_left).cloned().collect();
-    let right_column: Vec<PlacedWord> = words.iter().filter(|word| word.left >= gutter_right).cloned().collect();
-    (reads_as_a_column(left_column, height) && reads_as_a_column(right_column, height))
-        .then_some((gutter_left, gutter_right))
+    // The widest strip is not always the gutter: beside a short column, a
+    // stretch of it that few words reach is wider. Each strip is tried,
+    // widest first, until one parts two columns.
+    let mut strips = runs(&coverage, |count| count <= crossings_max);
+    strips.sort_by_key(|(start, end)| std::cmp::Reverse(end - start));
+    strips.into_iter().find_map(|(start, end)| {
+        // Within it, the cleanest part: a body line that runs a little into
+        // the strip must stay in its column, not count as a full-width line.
+        let (start, end) = cleanest_part(&coverage[start..end])
+            .map_or((start, end), |(from_start, to_start)| (start + from_start, start + to_start));
+        let (gutter_left, gutter_right) = ((from + start as i64) as f32, (from + end as i64) as f32);
+        if gutter_right - gutter_left < GUTTER_WIDTH_MIN {
+            return None;
+        }
+        let left_column: Vec<PlacedWord> = words.iter().filter(|word| word.right <= gutter_left).cloned().collect();
+        let right_column: Vec<PlacedWord> = words.iter().filter(|word| word.left >= gutter_right).cloned().collect();
+        (reads_as_a_column(left_column, height) && reads_as_a_column(right_column, height))
+            .then_some((gutter_left, gutter_right))
+    })
 }
 
 /// The cleanest part of a candidate strip: the widest run at the lowest
@@ -131,22 +145,26 @@ fn cleanest_part(coverage: &[usize]) -> Option<(usize, usize)> {
 }
 
 fn widest_run(coverage: &[usize], inside: impl Fn(usize) -> bool) -> Option<(usize, usize)> {
-    let mut best: Option<(usize, usize)> = None;
+    // The first of the widest: `max_by_key` would take the last.
+    runs(coverage, inside).into_iter().reduce(|best, run| if run.1 - run.0 > best.1 - best.0 { run } else { best })
+}
+
+/// Every maximal run of points whose coverage `inside` accepts, left to right.
+fn runs(coverage: &[usize], inside: impl Fn(usize) -> bool) -> Vec<(usize, usize)> {
+    let mut found = Vec::new();
     let mut run_start = None;
     for index in 0..=coverage.len() {
         let within = index < coverage.len() && inside(coverage[index]);
         match (within, run_start) {
             (true, None) => run_start = Some(index),
             (false, Some(start)) => {
-                if best.is_none_or(|(best_start, best_end)| index - start > best_end - best_start) {
-                    best = Some((start, index));
-                }
+                found.push((start, index));
                 run_start = None;
             }
             _ => {}
         }
     }
-    best
+    found
 }
 
 /// A column is running text: enough words, over a good part of the page,
@@ -237,19 +255,54 @@ fn rows(mut words: Vec<PlacedWord>) -> Vec<PlacedLine> {
 }
 
 /// A line's text: words joined by spaces, with ` | ` where a wide gap
-/// separates two parts of the line (a title and a right-aligned date).
+/// separates two parts of the line (a title and a right-aligned date), and
+/// three spaces where a narrower one does (the text after a tab stop:
+/// `Tidewater Payments` and its place), which is how a text resume writes
+/// a column gap. The gap after a bullet is a bullet's, not a column's.
 pub fn line_text(line: &PlacedLine) -> String {
     let mut text = String::new();
-    let mut previous_right: Option<f32> = None;
+    let mut previous: Option<&PlacedWord> = None;
     for word in line {
-        if let Some(previous_right) = previous_right {
-            let gap = word.left - previous_right;
-            text.push_str(if gap > word.font_size.max(1.0) * 3.0 { " | " } else { " " });
+        if let Some(previous) = previous {
+            let gap = word.left - previous.right;
+            let size = word.font_size.max(1.0);
+            let after_a_bullet =
+                previous.text.chars().count() == 1 && !previous.text.starts_with(char::is_alphanumeric);
+            text.push_str(if gap > size * WIDE_GAP_IN_SIZES_MIN {
+                " | "
+            } else if (gap > size * COLUMN_GAP_IN_SIZES_MIN || word.set_apart) && !after_a_bullet {
+                "   "
+            } else {
+                " "
+            });
         }
         text.push_str(&word.text);
-        previous_right = Some(word.right);
+        previous = Some(word);
     }
     text
+}
+
+/// Words of `text` laid out from `left` on the line at `top` in 10 pt type,
+/// `character_width` points per character and half that between words.
+#[cfg(test)]
+pub(crate) fn placed_words(text: &str, left: f32, top: f32, character_width: f32) -> Vec<PlacedWord> {
+    let mut x = left;
+    text.split(' ')
+        .map(|word| {
+            let right = x + character_width * word.chars().count() as f32;
+            let placed = PlacedWord {
+                text: word.to_owned(),
+                left: x,
+                right,
+                top,
+                bottom: top + 10.0,
+                font_size: 10.0,
+                set_apart: false,
+            };
+            x = right + character_width / 2.0;
+            placed
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -258,16 +311,7 @@ mod tests {
 
     /// Words of `text` laid out from `left` on the line at `top`, 6 pt per character.
     fn line(text: &str, left: f32, top: f32) -> Vec<PlacedWord> {
-        let mut x = left;
-        text.split(' ')
-            .map(|word| {
-                let right = x + 6.0 * word.chars().count() as f32;
-                let placed =
-                    PlacedWord { text: word.to_owned(), left: x, right, top, bottom: top + 10.0, font_size: 10.0 };
-                x = right + 3.0;
-                placed
-            })
-            .collect()
+        placed_words(text, left, top, 6.0)
     }
 
     fn texts(lines: &[PlacedLine]) -> Vec<String> {
