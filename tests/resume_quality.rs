@@ -303,7 +303,7 @@ fn print_row(label: &str, scores: &Scores) {
 /// shown as precision/recall/F1 above); raise them as the parser improves.
 const CONTACT_ACCURACY_FLOOR: f64 = 0.98;
 const SKILLS_F1_FLOOR: f64 = 0.90;
-const EXPERIENCE_F1_FLOOR: f64 = 0.96;
+const EXPERIENCE_F1_FLOOR: f64 = 0.98;
 const EDUCATION_F1_FLOOR: f64 = 0.93;
 /// The targets of the issue; printed, and met when every floor reaches them.
 const TARGETS: [(&str, f64); 4] = [("contact", 0.95), ("skills", 0.90), ("experience", 0.90), ("education", 0.90)];
