@@ -85,6 +85,23 @@ const WORDS_AFTER: &[&str] = &[
 ];
 /// Words before a single letter that make it something else (`Series C`, `Plan B`).
 const NOT_SKILL_BEFORE: &[&str] = &["series", "plan", "grade", "class", "type", "vitamin", "level", "section", "tier"];
+/// The taxonomy's category of spoken languages (`English`, `Spanish`).
+const SPOKEN_LANGUAGE_CATEGORY: &str = "language_spoken";
+/// Words that say how well a skill is known, written in brackets after it.
+const PROFICIENCY_LEVELS: &[&str] = &[
+    "basic",
+    "beginner",
+    "elementary",
+    "intermediate",
+    "advanced",
+    "expert",
+    "proficient",
+    "fluent",
+    "native",
+    "conversational",
+    "familiar",
+    "working knowledge",
+];
 /// Characters that separate the items of a list.
 const LIST_SEPARATORS: &[char] = &[',', ';', '|', '•', '·', '▪', '/', '(', ')', '\t', ':', '●', '◦', '–', '—'];
 
@@ -227,10 +244,15 @@ impl Taxonomy {
     fn mention_at(&self, line: &str, start: usize, in_skills_list: bool) -> Option<SkillMention> {
         let (pattern, end) = self.longest_whole_name_at(line, start)?;
         let pattern = &self.patterns[pattern.as_usize()];
-        if is_inside_address(line, start, end) {
+        if is_inside_address(line, start, end) || is_proficiency_in_brackets(line, start, end) {
             return None;
         }
-        if pattern.ambiguous && !ambiguous_name_counts(line, start, end, &pattern.text, in_skills_list) {
+        // A language's name is capitalised as an adjective too (`a French
+        // bistro`, `English learners`), so capitals do not make it the skill.
+        let capitals_name_it = self.category[pattern.skill] != SPOKEN_LANGUAGE_CATEGORY;
+        if pattern.ambiguous
+            && !ambiguous_name_counts(line, start, end, &pattern.text, in_skills_list, capitals_name_it)
+        {
             return None;
         }
         let context_checked = pattern.ambiguous;
@@ -279,6 +301,15 @@ pub(crate) fn canonical_skill_with_ambiguity(name: &str) -> Option<(&'static str
     taxonomy.lookup_with_ambiguity(name).map(|(skill, ambiguous)| (taxonomy.canonical(skill), ambiguous))
 }
 
+/// A level of proficiency in brackets after a skill (`SQL (basic)`, `CFD
+/// (Basic)`, `Spanish (fluent)`): how well, not another skill, though
+/// `BASIC` is a language.
+fn is_proficiency_in_brackets(line: &str, start: usize, end: usize) -> bool {
+    let written = &line[start..end];
+    PROFICIENCY_LEVELS.iter().any(|level| written.eq_ignore_ascii_case(level))
+        && (line[..start].trim_end().ends_with('(') || line[end..].trim_start().starts_with(')'))
+}
+
 /// Part of a web or email address (`github.com/jane`, `jane@gmail.com`): not a skill.
 fn is_inside_address(line: &str, start: usize, end: usize) -> bool {
     let token_start = line[..start]
@@ -317,7 +348,14 @@ fn at_word_boundaries(line: &str, start: usize, end: usize, pattern: &str) -> bo
     before_ok && after_ok
 }
 
-fn ambiguous_name_counts(line: &str, start: usize, end: usize, pattern: &str, in_skills_list: bool) -> bool {
+fn ambiguous_name_counts(
+    line: &str,
+    start: usize,
+    end: usize,
+    pattern: &str,
+    in_skills_list: bool,
+    capitals_name_it: bool,
+) -> bool {
     let written = &line[start..end];
     let after = line[end..].chars().next();
     if after.is_some_and(|character| matches!(character, '-' | '&' | '\'' | '’')) {
@@ -347,7 +385,7 @@ fn ambiguous_name_counts(line: &str, start: usize, end: usize, pattern: &str, in
     let next_word = line[end..].split(|character: char| !character.is_alphanumeric()).find(|word| !word.is_empty());
     previous_word.is_some_and(|word| is_listed(word, WORDS_BEFORE))
         || next_word.is_some_and(|word| is_listed(word, WORDS_AFTER))
-        || is_proper_noun_in_a_sentence(written, pattern, previous_word, next_word)
+        || (capitals_name_it && is_proper_noun_in_a_sentence(written, pattern, previous_word, next_word))
 }
 
 /// A capitalised name in the middle of a lower-case sentence is a proper
@@ -491,6 +529,23 @@ mod tests {
             ["Kubernetes", "Google Cloud Platform", "PostgreSQL", "React"]
         );
         assert_eq!(TAXONOMY.lookup("JS").map(|skill| TAXONOMY.canonical(skill)), Some("JavaScript"));
+    }
+
+    #[test]
+    fn a_language_named_as_an_adjective_in_prose_is_not_a_skill() {
+        assert!(skills_in("Prepped sauces for a 70-seat French bistro.", false).is_empty());
+        assert_eq!(skills_in("Ran after-school tutoring for English learners.", false), Vec::<&str>::new());
+        assert_eq!(skills_in("Counseled families fluent in Spanish and English.", false), ["Spanish", "English"]);
+        assert_eq!(skills_in("English, Polish", true), ["English", "Polish"]);
+    }
+
+    #[test]
+    fn a_level_of_proficiency_in_brackets_is_not_a_skill() {
+        assert_eq!(
+            skills_in("SQL (basic), MS Excel, CFD (Basic)", true),
+            ["SQL", "Microsoft Excel", "Computational Fluid Dynamics"]
+        );
+        assert_eq!(skills_in("Languages: BASIC, Fortran", true), ["BASIC", "Fortran"]);
     }
 
     #[test]
