@@ -23,6 +23,12 @@ const NEAR_EDGE_IN_SIZES: f32 = 4.0;
 /// The next line's top is at most this many font sizes below the line's:
 /// a paragraph's line spacing, not the space before a new paragraph.
 const LINE_PITCH_IN_SIZES_MAX: f32 = 1.8;
+/// Lines closer than this many font sizes are not two lines of a paragraph
+/// (a word set a little lower, a superscript).
+const LEADING_IN_SIZES_MIN: f32 = 0.8;
+/// How much further than the leading (in font sizes) the next line may lie
+/// and still be the same paragraph's: rounding, not paragraph spacing.
+const LEADING_TOLERANCE_IN_SIZES: f32 = 0.05;
 /// The next line may start this far left or right of the line (a bullet's
 /// hanging indent, a paragraph's first-line indent).
 const INDENT_IN_SIZES_MAX: f32 = 2.5;
@@ -36,19 +42,66 @@ const BULLETS: &[char] = &['•', '·', '▪', '◦', '‣', '●', '○', '■'
 /// The lines of one page with every wrapped line joined to the one it continues.
 pub fn join_wrapped_lines(lines: Vec<BlockLine>) -> Vec<PlacedLine> {
     let wrapping_blocks: Vec<f32> = block_edges_that_wrap(&lines);
+    let leadings = leadings(&lines);
     let mut joined: Vec<BlockLine> = Vec::with_capacity(lines.len());
     for line in lines {
         if line.words.is_empty() {
             continue;
         }
         match joined.last_mut() {
-            Some(previous) if wrapping_blocks.contains(&previous.block_right) && continues(previous, &line) => {
+            Some(previous)
+                if wrapping_blocks.contains(&previous.block_right)
+                    && continues(previous, &line)
+                    && at_leading(previous, &line, &leadings) =>
+            {
                 append(&mut previous.words, line.words);
             }
             _ => joined.push(line),
         }
     }
     joined.into_iter().map(|line| line.words).collect()
+}
+
+/// A block's leading for a size of type: the least distance between the tops
+/// of two of its lines in that size, so the distance inside a paragraph;
+/// between paragraphs the space between them adds to it.
+struct Leading {
+    block_right: f32,
+    size: f32,
+    pitch: f32,
+}
+
+fn leadings(lines: &[BlockLine]) -> Vec<Leading> {
+    let mut leadings: Vec<Leading> = Vec::new();
+    for pair in lines.windows(2) {
+        let (Some(upper), Some(lower)) = (pair[0].words.first(), pair[1].words.first()) else { continue };
+        let size = upper.font_size.max(1.0);
+        let pitch = lower.top - upper.top;
+        let comparable = pair[0].block_right == pair[1].block_right && (lower.font_size - upper.font_size).abs() <= 0.5;
+        if !comparable || pitch < LEADING_IN_SIZES_MIN * size || pitch > LINE_PITCH_IN_SIZES_MAX * size {
+            continue;
+        }
+        match leadings
+            .iter_mut()
+            .find(|leading| leading.block_right == pair[0].block_right && (leading.size - size).abs() <= 0.5)
+        {
+            Some(leading) => leading.pitch = leading.pitch.min(pitch),
+            None => leadings.push(Leading { block_right: pair[0].block_right, size, pitch }),
+        }
+    }
+    leadings
+}
+
+/// `next` lies one leading under the last line of `line`, not further: the
+/// space between two paragraphs, however small, parts them.
+fn at_leading(line: &BlockLine, next: &BlockLine, leadings: &[Leading]) -> bool {
+    let (Some(last), Some(first)) = (line.words.last(), next.words.first()) else { return false };
+    let size = last.font_size.max(1.0);
+    let pitch = first.top - last.top;
+    leadings
+        .iter()
+        .find(|leading| leading.block_right == line.block_right && (leading.size - size).abs() <= 0.5)
+        .is_none_or(|leading| pitch <= leading.pitch + LEADING_TOLERANCE_IN_SIZES * size)
 }
 
 /// The right edges of the blocks where enough lines end near the edge to show that text wraps there.
@@ -265,16 +318,16 @@ mod tests {
         lines.push(line("Tidewater Community College — A.A.S., 2011", 40.0, 72.0, EDGE));
         lines.push(line("Clinical Pharmacist, Oakhaven Pharmacy Inc, Jul 2017", 40.0, 100.0, EDGE));
         lines.push(line("– Feb 2019", 40.0, 112.0, EDGE));
-        lines.push(line("Pharmacy Resident, Cardinal Ridge, Jul 2016 –", 40.0, 125.0, EDGE));
-        lines.push(line("Jun 2017", 40.0, 137.0, EDGE));
-        let mut right_aligned_open = line("Pharmacy Manager", 40.0, 145.0, EDGE);
-        right_aligned_open.words.extend(line("Jan 2022 –", 240.0, 145.0, EDGE).words);
+        lines.push(line("Pharmacy Resident, Cardinal Ridge, Jul 2016 –", 40.0, 130.0, EDGE));
+        lines.push(line("Jun 2017", 40.0, 142.0, EDGE));
+        let mut right_aligned_open = line("Pharmacy Manager", 40.0, 160.0, EDGE);
+        right_aligned_open.words.extend(line("Jan 2022 –", 240.0, 160.0, EDGE).words);
         lines.push(right_aligned_open);
-        lines.push(line("Present", 40.0, 157.0, EDGE));
-        lines.push(line("Lakemont College — B.A. (2014", 40.0, 169.0, EDGE));
-        lines.push(line("– 2018)", 40.0, 181.0, EDGE));
-        lines.push(line("Seattle, WA, United States of America, West Coast", 40.0, 200.0, EDGE));
-        lines.push(line("linkedin.com/in/wenli-ds", 40.0, 212.0, EDGE));
+        lines.push(line("Present", 40.0, 172.0, EDGE));
+        lines.push(line("Lakemont College — B.A. (2014", 40.0, 190.0, EDGE));
+        lines.push(line("– 2018)", 40.0, 202.0, EDGE));
+        lines.push(line("Seattle, WA, United States of America, West Coast", 40.0, 220.0, EDGE));
+        lines.push(line("linkedin.com/in/wenli-ds", 40.0, 232.0, EDGE));
         let texts = texts(lines);
         assert_eq!(
             &texts[1..],
@@ -288,6 +341,18 @@ mod tests {
                 "Seattle, WA, United States of America, West Coast",
                 "linkedin.com/in/wenli-ds",
             ]
+        );
+    }
+
+    #[test]
+    fn lines_one_leading_apart_join_and_paragraphs_a_point_further_apart_do_not() {
+        let mut lines = wrapping_paragraph(0.0);
+        // Paragraphs 13 pt apart, where the paragraph's lines are 12 pt apart.
+        lines.push(line("Certificate in Paralegal Studies (ABA-approved)", 40.0, 49.0, EDGE));
+        lines.push(line("Riverbend Community College, 2016", 40.0, 62.0, EDGE));
+        assert_eq!(
+            &texts(lines)[1..],
+            ["Certificate in Paralegal Studies (ABA-approved)", "Riverbend Community College, 2016"]
         );
     }
 
