@@ -5,24 +5,32 @@
 //! line that repeats a line of an earlier page, word for word and at the
 //! same height, is that page furniture: only its first appearance is kept.
 
+use std::collections::HashMap;
+
 use super::document::Line;
 
 /// How far apart (in points) two lines' tops may be and still be the same place on the page.
 const SAME_PLACE_POINTS: f32 = 2.0;
 
 /// `lines` (in page order) without the lines that repeat one of an earlier page.
+/// Linear in the lines: each is looked up by its text and its height to the
+/// point, with the neighbouring points, so a hostile file with thousands of
+/// equal lines costs no more than one with thousands of different ones.
 pub fn without_running_headers(lines: Vec<Line>) -> Vec<Line> {
+    // The earliest page each text was seen on at each height (whole points).
+    let mut first_page: HashMap<(String, i64), u32> = HashMap::new();
     let mut kept: Vec<Line> = Vec::with_capacity(lines.len());
     for line in lines {
+        let point = line.top.round() as i64;
+        let reach = SAME_PLACE_POINTS.ceil() as i64;
         let repeats = line.page > 1
-            && kept.iter().any(|earlier| {
-                earlier.page < line.page
-                    && (earlier.top - line.top).abs() <= SAME_PLACE_POINTS
-                    && earlier.text == line.text
-            });
-        if !repeats {
-            kept.push(line);
+            && (point - reach..=point + reach)
+                .any(|near| first_page.get(&(line.text.clone(), near)).is_some_and(|page| *page < line.page));
+        if repeats {
+            continue;
         }
+        first_page.entry((line.text.clone(), point)).or_insert(line.page);
+        kept.push(line);
     }
     kept
 }
