@@ -249,9 +249,16 @@ impl Taxonomy {
         }
         // A language's name is capitalised as an adjective too (`a French
         // bistro`, `English learners`), so capitals do not make it the skill.
-        let capitals_name_it = self.category[pattern.skill] != SPOKEN_LANGUAGE_CATEGORY;
+        // The category is looked up only for ambiguous names, which are few.
         if pattern.ambiguous
-            && !ambiguous_name_counts(line, start, end, &pattern.text, in_skills_list, capitals_name_it)
+            && !ambiguous_name_counts(
+                line,
+                start,
+                end,
+                &pattern.text,
+                in_skills_list,
+                self.category[pattern.skill] != SPOKEN_LANGUAGE_CATEGORY,
+            )
         {
             return None;
         }

@@ -49,32 +49,30 @@ fn in_list_form(entries: &[Object]) -> Option<Vec<Object>> {
     let mut index = 0;
     while index < entries.len() {
         let first = entries[index].as_i64().ok()?;
-        match entries.get(index + 1)? {
-            Object::Array(widths) => {
-                spelled_out += i64::try_from(widths.len()).ok()?;
-                converted.push(Object::Integer(first));
-                converted.push(Object::Array(widths.clone()));
-                index += 2;
-            }
+        // The widths from `first` on, and how many entries they took.
+        let (widths, taken) = match entries.get(index + 1)? {
+            Object::Array(widths) => (widths.clone(), 2),
             last => {
                 let last = last.as_i64().ok()?;
                 let width = entries.get(index + 2)?;
                 if !matches!(width, Object::Integer(_) | Object::Real(_)) || last < first {
                     return None;
                 }
+                // Counted before the list is made, so a huge range allocates nothing.
                 let count = last - first + 1;
-                spelled_out += count;
-                if spelled_out > WIDTHS_PER_FONT_MAX {
+                if spelled_out + count > WIDTHS_PER_FONT_MAX {
                     return None;
                 }
-                converted.push(Object::Integer(first));
-                converted.push(Object::Array(vec![width.clone(); usize::try_from(count).ok()?]));
-                index += 3;
+                (vec![width.clone(); usize::try_from(count).ok()?], 3)
             }
-        }
+        };
+        spelled_out += i64::try_from(widths.len()).ok()?;
         if spelled_out > WIDTHS_PER_FONT_MAX {
             return None;
         }
+        converted.push(Object::Integer(first));
+        converted.push(Object::Array(widths));
+        index += taken;
     }
     Some(converted)
 }
@@ -121,6 +119,13 @@ mod tests {
         assert_eq!(in_list_form(&integers(&[1, 2])), None, "a range without its width");
         assert_eq!(in_list_form(&integers(&[0, 10_000_000, 500])), None, "a range past any font's glyphs");
         assert_eq!(in_list_form(&[Object::Name(b"x".to_vec())]), None);
+        let too_many_listed = vec![
+            Object::Integer(0),
+            Object::Array(integers(&[500; 40_000])),
+            Object::Integer(0),
+            Object::Array(integers(&[500; 40_000])),
+        ];
+        assert_eq!(in_list_form(&too_many_listed), None, "lists past any font's glyphs");
     }
 
     #[test]

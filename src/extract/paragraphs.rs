@@ -14,7 +14,7 @@
 //! never across a wide gap (a right-aligned date ends a line on purpose),
 //! to a bullet, to another size of type, or over a gap wider than a line's.
 
-use super::reading_order::{BlockLine, PlacedLine, PlacedWord};
+use super::reading_order::{BlockLine, PlacedLine, PlacedWord, WIDE_GAP_IN_SIZES_MIN};
 
 /// Lines of a block that must end near its edge before any of them counts as wrapped.
 const WRAPPED_LINES_MIN: usize = 3;
@@ -34,8 +34,6 @@ const LEADING_TOLERANCE_IN_SIZES: f32 = 0.05;
 const INDENT_IN_SIZES_MAX: f32 = 2.5;
 /// A word space, in font sizes: the least a wrapped word needed beside its width.
 const WORD_SPACE_IN_SIZES: f32 = 0.2;
-/// A gap wider than this many font sizes is a tab stop or right alignment.
-const WIDE_GAP_IN_SIZES: f32 = 3.0;
 /// First characters of a list item: a line that starts with one begins anew.
 const BULLETS: &[char] = &['•', '·', '▪', '◦', '‣', '●', '○', '■', '□', '-', '*', '\u{f0b7}', '\u{f0a7}'];
 
@@ -130,7 +128,7 @@ fn continues(line: &BlockLine, next: &BlockLine) -> bool {
     let next_line_down = pitch > 0.5 * size && pitch <= LINE_PITCH_IN_SIZES_MAX * size;
     let aligned = (first.left - line_first.left).abs() <= INDENT_IN_SIZES_MAX * size;
     let starts_an_item = first.text.starts_with(BULLETS);
-    let has_wide_gap = line.words.windows(2).any(|pair| pair[1].left - pair[0].right > WIDE_GAP_IN_SIZES * size);
+    let has_wide_gap = line.words.windows(2).any(|pair| pair[1].left - pair[0].right > WIDE_GAP_IN_SIZES_MIN * size);
     let first_word_width = first.right - first.left;
     let would_not_fit = last.right + WORD_SPACE_IN_SIZES * size + first_word_width > line.block_right + 0.5;
     same_block

@@ -51,8 +51,9 @@ pub struct BlockLine {
     pub block_right: f32,
 }
 
-/// A gap between words wider than this many font sizes parts a line in two (` | `)…
-const WIDE_GAP_IN_SIZES_MIN: f32 = 3.0;
+/// A gap between words wider than this many font sizes parts a line in two
+/// (` | `): a tab stop or right alignment, which ends a line on purpose…
+pub(super) const WIDE_GAP_IN_SIZES_MIN: f32 = 3.0;
 /// …and one wider than this, a column gap (three spaces). Word spaces, even
 /// in justified lines, stay under it on the labelled set's PDFs (at most 1.0).
 const COLUMN_GAP_IN_SIZES_MIN: f32 = 1.0;
@@ -116,7 +117,11 @@ fn find_gutter(words: &[PlacedWord]) -> Option<(f32, f32)> {
     // The widest strip is not always the gutter: beside a short column, a
     // stretch of it that few words reach is wider. Each strip is tried,
     // widest first, until one parts two columns.
-    let mut strips = runs(&coverage, |count| count <= crossings_max);
+    // A strip narrower than a gutter cannot hold one: only the others are tried.
+    let mut strips: Vec<(usize, usize)> = runs(&coverage, |count| count <= crossings_max)
+        .into_iter()
+        .filter(|(start, end)| (end - start) as f32 >= GUTTER_WIDTH_MIN)
+        .collect();
     strips.sort_by_key(|(start, end)| std::cmp::Reverse(end - start));
     strips.into_iter().find_map(|(start, end)| {
         // Within it, the cleanest part: a body line that runs a little into

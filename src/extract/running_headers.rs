@@ -17,22 +17,24 @@ const SAME_PLACE_POINTS: f32 = 2.0;
 /// point, with the neighbouring points, so a hostile file with thousands of
 /// equal lines costs no more than one with thousands of different ones.
 pub fn without_running_headers(lines: Vec<Line>) -> Vec<Line> {
+    let reach = SAME_PLACE_POINTS.ceil() as i64;
     // The earliest page each text was seen on at each height (whole points).
-    let mut first_page: HashMap<(String, i64), u32> = HashMap::new();
-    let mut kept: Vec<Line> = Vec::with_capacity(lines.len());
-    for line in lines {
-        let point = line.top.round() as i64;
-        let reach = SAME_PLACE_POINTS.ceil() as i64;
-        let repeats = line.page > 1
-            && (point - reach..=point + reach)
-                .any(|near| first_page.get(&(line.text.clone(), near)).is_some_and(|page| *page < line.page));
-        if repeats {
-            continue;
-        }
-        first_page.entry((line.text.clone(), point)).or_insert(line.page);
-        kept.push(line);
-    }
-    kept
+    let mut first_page: HashMap<(&str, i64), u32> = HashMap::with_capacity(lines.len());
+    let keep: Vec<bool> = lines
+        .iter()
+        .map(|line| {
+            let point = line.top.round() as i64;
+            let text = line.text.as_str();
+            let repeats = line.page > 1
+                && (point - reach..=point + reach)
+                    .any(|near| first_page.get(&(text, near)).is_some_and(|page| *page < line.page));
+            if !repeats {
+                first_page.entry((text, point)).or_insert(line.page);
+            }
+            !repeats
+        })
+        .collect();
+    lines.into_iter().zip(keep).filter_map(|(line, keep)| keep.then_some(line)).collect()
 }
 
 #[cfg(test)]
@@ -58,6 +60,16 @@ mod tests {
             texts,
             ["RENATA OYELARAN", "Secondary Mathematics Teacher", "MATHEMATICS TEACHER", "MATH TUTOR (PART-TIME)"]
         );
+    }
+
+    #[test]
+    fn thousands_of_equal_lines_keep_the_first_page_s_and_drop_the_later_pages() {
+        let mut lines: Vec<Line> = (0..5_000).map(|row| line("Confidential", 1, row as f32)).collect();
+        lines.extend((0..5_000).map(|row| line("Confidential", 2, row as f32)));
+        lines.push(line("Confidential", 2, 9_000.0));
+        let kept = without_running_headers(lines);
+        assert_eq!(kept.len(), 5_001, "page one's lines, and page two's one at a height page one never had");
+        assert_eq!(kept.last().map(|line| (line.page, line.top)), Some((2, 9_000.0)));
     }
 
     #[test]
