@@ -47,9 +47,12 @@ fn main() {
     let skills: Vec<String> = resume
         .skills
         .iter()
-        .map(|skill| match skill.as_written.as_slice() {
-            [] => skill.name.clone(),
-            written => format!("{} ({})", skill.name, written.join("/")),
+        .map(|skill| {
+            let sections: Vec<&str> = skill.found_in.iter().map(|section| section.name()).collect();
+            match skill.as_written.as_slice() {
+                [] => format!("{} [{}]", skill.name, sections.join(" ")),
+                written => format!("{} ({}) [{}]", skill.name, written.join("/"), sections.join(" ")),
+            }
         })
         .collect();
     println!("skills {}", skills.join(", "));

@@ -24,7 +24,7 @@
 use super::matching::{find_keywords, KeywordMatches};
 use super::remarks::{remarks, CriteriaStatus};
 use super::sections::{SectionKind, SectionStarts};
-use super::taxonomy::canonical_skill_with_ambiguity;
+use super::taxonomy::{canonical_skill_with_ambiguity, TAXONOMY};
 use super::text::is_listed;
 use super::ENGINE_VERSION;
 use crate::domain::ats::{AtsBreakdown, Criteria, CriterionKind, CriterionResult, Verdict, Weighting};
@@ -130,14 +130,42 @@ fn keyword_evidence(text: &str, sections: &SectionStarts, resume: &ParsedResume,
                     as_written: skill.as_written.clone(),
                     months_of_use: skill.months_of_use,
                 },
-                // A phrase the line-by-line skill search missed (it wraps
-                // across lines) still counts as written, unless the name is
-                // ambiguous and the parser turned it down.
-                None if !ambiguous => Evidence { matches: text_matches, ..Evidence::default() },
-                None => Evidence::default(),
+                None => match certification_naming(resume, canonical) {
+                    Some(as_written) => Evidence {
+                        matches: KeywordMatches {
+                            occurrences: text_matches.occurrences.max(1),
+                            found_in: vec![SectionKind::Certifications],
+                        },
+                        as_written,
+                        months_of_use: None,
+                    },
+                    // A phrase the line-by-line skill search missed (it wraps
+                    // across lines) still counts as written, unless the name is
+                    // ambiguous and the parser turned it down.
+                    None if !ambiguous => Evidence { matches: text_matches, ..Evidence::default() },
+                    None => Evidence::default(),
+                },
             },
         })
         .collect()
+}
+
+/// How a certification names the skill `canonical` (`BLS` for Basic Life
+/// Support), when one does. Certifications are kept apart from the resume's
+/// skills, but a job that asks for the skill is met by holding it.
+fn certification_naming(resume: &ParsedResume, canonical: &str) -> Option<Vec<String>> {
+    resume.certifications.iter().find_map(|certification| {
+        TAXONOMY.mentions(certification, true).into_iter().find_map(|mention| {
+            (TAXONOMY.canonical(mention.skill) == canonical).then(|| {
+                let written = &certification[mention.start..mention.end];
+                if written.eq_ignore_ascii_case(canonical) {
+                    Vec::new()
+                } else {
+                    vec![written.to_owned()]
+                }
+            })
+        })
+    })
 }
 
 /// The skill a criterion names, and whether its name is ambiguous: the
@@ -359,6 +387,17 @@ Jan 2019 – Dec 2023
         assert_eq!(kubernetes.months, Some(36));
         assert_eq!(breakdown.criteria[1].verdict, Verdict::Met);
         assert_eq!(breakdown.criteria[1].months, Some(36));
+    }
+
+    #[test]
+    fn a_skill_held_as_a_certification_meets_the_criterion_that_asks_for_it() {
+        let text = "Certifications\nBLS — American Heart Association\n\nSkills\nTelemetry";
+        let breakdown = score_text(text, &criteria(&["Basic Life Support", "ACLS"], &[], None));
+        let basic_life_support = &breakdown.criteria[0];
+        assert_eq!(basic_life_support.verdict, Verdict::Met);
+        assert_eq!(basic_life_support.found_in, [SectionKind::Certifications]);
+        assert_eq!(basic_life_support.as_written, ["BLS"]);
+        assert_eq!(breakdown.criteria[1].verdict, Verdict::Missing);
     }
 
     #[test]

@@ -1,7 +1,11 @@
 //! The skills a resume names, as canonical names from the taxonomy, in order
 //! of first appearance: in the skills section, and also in job highlights,
-//! projects, the summary and certifications, since many resumes name a skill
-//! only where they used it.
+//! projects and the summary, since many resumes name a skill only where they
+//! used it. Certifications are kept apart from skills: a skill named only in
+//! the certifications section (`BLS — American Heart Association`, `Lean Six
+//! Sigma Yellow Belt`) is reported there, as a certification, and not here;
+//! named elsewhere too, it is both. Scoring still counts a certification
+//! that names a criterion's skill.
 //!
 //! What is not read for skills: education (degree subjects are not skills);
 //! the lines that head a job (`Charge Nurse — Riverside Billing, Phoenix`
@@ -75,6 +79,7 @@ impl Found {
         for (skill, spans) in skills.iter_mut().zip(months) {
             skill.months_of_use = (!spans.is_empty()).then(|| union_months(&spans));
         }
+        skills.retain(|skill| skill.found_in.iter().any(|kind| *kind != SectionKind::Certifications));
         skills
     }
 }
@@ -257,6 +262,15 @@ mod tests {
         assert_eq!(months("Apache Kafka"), Some(36));
         assert_eq!(months("Terraform"), Some(24));
         assert_eq!(months("Rust"), None, "named only in the skills list");
+    }
+
+    #[test]
+    fn a_skill_named_only_by_a_certification_is_a_certification_not_a_skill() {
+        let text =
+            "Certifications\nBLS — American Heart Association\nLean Six Sigma (ASQ)\n\nSkills\nTelemetry, Six Sigma";
+        assert_eq!(skills_of(text), ["Six Sigma", "Telemetry"]);
+        let six_sigma = parse(text).into_iter().find(|skill| skill.name == "Six Sigma").expect("listed as a skill");
+        assert_eq!(six_sigma.found_in, [SectionKind::Certifications, SectionKind::Skills], "named in both");
     }
 
     #[test]
