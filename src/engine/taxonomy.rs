@@ -134,7 +134,7 @@ impl Taxonomy {
             // unanchored search would report `go` in `good` and `ai` in
             // `maintain` thousands of times a resume, only to drop them.
             .start_kind(StartKind::Anchored)
-            .build(patterns.iter().map(|pattern| pattern.text.as_str()))
+            .build(patterns.iter().map(|pattern| pattern.text.replace('-', " ")))
             .expect("the skill taxonomy builds an automaton");
         Taxonomy { canonical, category: category_of, patterns, automaton }
     }
@@ -174,12 +174,21 @@ impl Taxonomy {
     /// there (`at_word_boundaries`), in the same walk. Most matches that are
     /// not (`Go` in `Google`) end before a letter or digit, which one byte
     /// tells; only the others are checked in full.
-    fn longest_whole_name_at(&self, text: &str, start: usize) -> Option<(PatternID, usize)> {
+    ///
+    /// With `hyphens_as_written`, words joined by hyphens alone match only a
+    /// name joined so (see `hyphens_allowed`): in prose a
+    /// hyphenated compound is mostly a modifier (`a rapid-response team`,
+    /// `high-voltage panels`), not the skill named with spaces; in a skills
+    /// list it is the skill however it is joined.
+    fn longest_whole_name_at(&self, text: &str, start: usize, hyphens_as_written: bool) -> Option<(PatternID, usize)> {
         let bytes = text.as_bytes();
         self.longest_name_where(text, start, |pattern, end| {
             let ends_inside_a_word = bytes[end - 1].is_ascii_alphanumeric()
                 && bytes.get(end).is_some_and(|next| next.is_ascii_alphanumeric() || *next == b'_');
-            !ends_inside_a_word && at_word_boundaries(text, start, end, &self.patterns[pattern.as_usize()].text)
+            let pattern = &self.patterns[pattern.as_usize()].text;
+            !ends_inside_a_word
+                && at_word_boundaries(text, start, end, pattern)
+                && (!hyphens_as_written || hyphens_allowed(&bytes[start..end], pattern.as_bytes()))
         })
     }
 
@@ -195,7 +204,7 @@ impl Taxonomy {
         let mut state = automaton.start_state(Anchored::Yes).expect("the automaton is built for anchored searches");
         let mut longest = None;
         for (offset, byte) in text.as_bytes()[start..].iter().enumerate() {
-            state = automaton.next_state(Anchored::Yes, state, *byte);
+            state = automaton.next_state(Anchored::Yes, state, hyphen_as_space(*byte));
             if !automaton.is_special(state) {
                 continue;
             }
@@ -242,7 +251,7 @@ impl Taxonomy {
     /// The longest name that ends a word wins: `Ubuntu servers` is `Ubuntu`,
     /// though the automaton's longest match there is `Ubuntu Server`.
     fn mention_at(&self, line: &str, start: usize, in_skills_list: bool) -> Option<SkillMention> {
-        let (pattern, end) = self.longest_whole_name_at(line, start)?;
+        let (pattern, end) = self.longest_whole_name_at(line, start, !in_skills_list)?;
         let pattern = &self.patterns[pattern.as_usize()];
         if is_inside_address(line, start, end) || is_proficiency_in_brackets(line, start, end) {
             return None;
@@ -272,6 +281,36 @@ impl Taxonomy {
         }
         Some(SkillMention { skill: pattern.skill, start, end })
     }
+}
+
+/// The automaton reads a hyphen as a space, in the text and in the
+/// taxonomy alike, so that a skills list's compound is found however it is
+/// joined (`comparable-company analysis`, `end to end testing`). One byte
+/// for another keeps every offset where it was.
+fn hyphen_as_space(byte: u8) -> u8 {
+    if byte == b'-' {
+        b' '
+    } else {
+        byte
+    }
+}
+
+/// Whether a name as written in prose may be the taxonomy's `pattern`
+/// (the two are the same length: the automaton matched them byte for byte).
+/// The taxonomy's hyphens must be written (`go live` is a verb, not
+/// `Go-Live`); its spaces may be hyphens while a space is left (`Named-entity
+/// recognition`). Words joined by hyphens alone, where the taxonomy has
+/// spaces, modify the noun after them (`a rapid-response team`).
+fn hyphens_allowed(written: &[u8], pattern: &[u8]) -> bool {
+    let mut hyphen_for_space = false;
+    for (written, pattern) in written.iter().zip(pattern) {
+        match (*written == b'-', *pattern == b'-') {
+            (false, true) => return false,
+            (true, false) => hyphen_for_space = true,
+            _ => {}
+        }
+    }
+    !hyphen_for_space || written.contains(&b' ')
 }
 
 /// Byte offsets in `line` where a word may start: a character that is not
@@ -386,7 +425,7 @@ fn ambiguous_name_counts(
     if written.chars().count() == 1 && previous_word.is_some_and(|word| is_listed(word, NOT_SKILL_BEFORE)) {
         return false;
     }
-    if is_list_item(line, start, end) {
+    if is_list_item(line, start, end) && !and_joins_a_phrase(&line[end..]) {
         return true;
     }
     let next_word = line[end..].split(|character: char| !character.is_alphanumeric()).find(|word| !word.is_empty());
@@ -451,9 +490,36 @@ fn is_list_item(line: &str, start: usize, end: usize) -> bool {
     before_ok && after_ok
 }
 
+/// Whether `and` after a name joins it to a lower-case phrase (`Chef and
+/// kitchen manager`) rather than to the next name of a list (`Rust and Go`,
+/// `Go and gRPC`): an ambiguous name is then the ordinary word.
+fn and_joins_a_phrase(after: &str) -> bool {
+    after
+        .trim_start()
+        .strip_prefix("and ")
+        .is_some_and(|rest| rest.split_whitespace().next().is_some_and(|word| !word.chars().any(char::is_uppercase)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn in_a_skills_list_a_hyphen_and_a_space_join_the_words_of_a_name_alike() {
+        assert_eq!(skills_in("DCF · comparable-company analysis · LBO", true)[1], "Comparable Company Analysis");
+        assert_eq!(skills_in("end to end testing, T SQL", true), ["End-to-End Testing", "T-SQL"]);
+        assert_eq!(skills_in("Queries in T-SQL for a high-voltage team", false), ["T-SQL"]);
+        assert_eq!(skills_in("A Named-entity recognition pipeline", false), ["Named Entity Recognition"]);
+        assert_eq!(skills_in("New services go live in a day", false), Vec::<&str>::new());
+        assert_eq!(skills_in("my go-to tool", true), Vec::<&str>::new());
+    }
+
+    #[test]
+    fn an_ambiguous_name_joined_by_and_to_a_lower_case_phrase_is_the_word() {
+        assert_eq!(skills_in("Chef and kitchen manager with 16 years on the line.", false), Vec::<&str>::new());
+        assert_eq!(skills_in("Rust and Go services", false), ["Rust", "Go"]);
+        assert_eq!(skills_in("Triage and treatment of 60 patients a shift.", false), ["Triage"]);
+    }
 
     fn skills_in(line: &str, in_skills_list: bool) -> Vec<&'static str> {
         TAXONOMY.mentions(line, in_skills_list).iter().map(|mention| TAXONOMY.canonical(mention.skill)).collect()
@@ -520,7 +586,7 @@ mod tests {
                 (found.end() == end - start && at_word_boundaries(&line, start, end, &pattern.text))
                     .then_some((found.pattern(), end))
             });
-            proptest::prop_assert_eq!(TAXONOMY.longest_whole_name_at(&line, start), whole, "{:?} at {}", line, start);
+            proptest::prop_assert_eq!(TAXONOMY.longest_whole_name_at(&line, start, true), whole, "{:?} at {}", line, start);
         }
     }
 
