@@ -63,6 +63,13 @@ for _ in range(count):
 PYTHON
   kill -INT "$server"; wait "$server" || true; server=""
 done
+# INSTRUCTIONS_KEEP=PREFIX keeps both profiles (PREFIX.0 and PREFIX.ROUNDS),
+# for callgrind_annotate: what one request costs, function by function, is
+# their difference.
+if [ -n "${INSTRUCTIONS_KEEP:-}" ]; then
+  cp "$work/callgrind.0" "$INSTRUCTIONS_KEEP.0"
+  cp "$work/callgrind.$rounds" "$INSTRUCTIONS_KEEP.$rounds"
+fi
 idle=$(awk '/^(summary|totals):/ {print $2; exit}' "$work/callgrind.0")
 loaded=$(awk '/^(summary|totals):/ {print $2; exit}' "$work/callgrind.$rounds")
 echo "$route: $(( (loaded - idle) / rounds )) instructions per request ($rounds requests; $binary)"

@@ -16,6 +16,7 @@ use crate::clock::{Clock, SystemClock};
 use crate::config::{JwtAlgorithmSetting, JwtSettings, ServeSettings};
 use crate::extract::isolated::ExtractorProgram;
 use crate::http::client_address::TrustedProxies;
+use crate::http::response_cache::ResponseCache;
 use crate::http::{start_metrics_server, start_server, AppState, HttpSettings, Readiness, RequestsInFlight};
 use crate::store::blobs::{BlobError, BlobStore};
 use crate::store::wal::{
@@ -172,6 +173,7 @@ impl Application {
             readiness: readiness.clone(),
             requests_in_flight: requests_in_flight.clone(),
             metrics,
+            responses: ResponseCache::default(),
             settings: HttpSettings {
                 claims_window: settings.claims_window,
                 intake_body_bytes_max: settings.intake_body_bytes_max,

@@ -13,9 +13,14 @@
 
 use std::sync::OnceLock;
 
-use actix_web::http::header::{self, HeaderValue};
+use actix_web::body::{BoxBody, MessageBody};
+use actix_web::http::header::{self, ContentType, HeaderValue};
 use actix_web::http::StatusCode;
+use actix_web::web::Bytes;
 use actix_web::{HttpRequest, HttpResponse};
+
+use super::response_cache::ResponseCache;
+use crate::domain::ids::WorkspaceId;
 
 /// Length of an entity tag as sent: 16 hexadecimal digits and two quotes.
 const QUOTED_LENGTH: usize = 18;
@@ -113,6 +118,40 @@ impl EntityTag {
         response
     }
 
+    /// As `answer`, for a read of `workspace`: a body kept in `cache` for
+    /// this path and version is sent again instead of being built (see
+    /// `response_cache`), and a body built is kept.
+    pub fn answer_kept<E>(
+        self,
+        request: &HttpRequest,
+        cache: &ResponseCache,
+        workspace: &WorkspaceId,
+        build: impl FnOnce() -> Result<HttpResponse, E>,
+    ) -> Result<HttpResponse, E> {
+        if let Some(not_modified) = self.not_modified(request) {
+            return Ok(not_modified);
+        }
+        let path = request.path();
+        if let Some(body) = cache.get(workspace, path, self.0) {
+            #[cfg(debug_assertions)]
+            if let Ok(built) = build() {
+                assert_eq!(kept_body(built).as_deref(), Some(&body[..]), "a kept body is what {path} builds");
+            }
+            return Ok(self.tag(json_response(body)));
+        }
+        let response = build()?;
+        if !is_plain_json_success(&response) {
+            return Ok(self.tag(response));
+        }
+        match kept_body(response) {
+            Some(body) => {
+                cache.put(workspace, path, self.0, body.clone());
+                Ok(self.tag(json_response(body)))
+            }
+            None => unreachable!("a plain JSON success has a body of bytes"),
+        }
+    }
+
     /// A 304 when the client holds this version; else `build`'s response, tagged.
     pub fn answer<E>(
         self,
@@ -124,6 +163,26 @@ impl EntityTag {
             None => build().map(|response| self.tag(response)),
         }
     }
+}
+
+/// A 200 whose only header is `Content-Type: application/json`, as every
+/// read's success is: the one kind of response `json_response` rebuilds
+/// header for header.
+fn is_plain_json_success(response: &HttpResponse) -> bool {
+    let headers = response.headers();
+    response.status() == StatusCode::OK
+        && headers.len() == 1
+        && headers.get(header::CONTENT_TYPE).is_some_and(|value| value.as_bytes() == b"application/json")
+}
+
+/// The body of a response whose body is bytes in memory.
+fn kept_body(response: HttpResponse) -> Option<Bytes> {
+    let (_, body) = response.into_parts();
+    BoxBody::try_into_bytes(body).ok()
+}
+
+fn json_response(body: Bytes) -> HttpResponse {
+    HttpResponse::Ok().insert_header(ContentType::json()).body(body)
 }
 
 #[cfg(test)]

@@ -38,7 +38,7 @@ impl FromRequest for KeyCaller {
     }
 }
 
-pub(super) fn app_state(request: &HttpRequest) -> &web::Data<AppState> {
+pub(crate) fn app_state(request: &HttpRequest) -> &web::Data<AppState> {
     request.app_data::<web::Data<AppState>>().expect("AppState is registered on the app")
 }
 

@@ -27,6 +27,7 @@ pub mod openapi;
 pub mod params;
 pub mod read_routes;
 pub mod request;
+pub mod response_cache;
 pub mod server;
 pub mod state;
 pub mod v1;

@@ -1,5 +1,6 @@
 //! What every handler shares.
 
+use super::response_cache::ResponseCache;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 
@@ -128,5 +129,7 @@ pub struct AppState {
     /// Careers-page applications per client address, and per job.
     pub apply_limiter_by_address: KeyedLimiter<IpAddr>,
     pub apply_limiter_by_job: KeyedLimiter<JobId>,
+    /// Bodies of recent reads, sent again while their version holds.
+    pub responses: ResponseCache,
     pub settings: HttpSettings,
 }

@@ -200,3 +200,50 @@ async fn every_get_has_an_etag_and_answers_304_until_what_it_shows_changes() {
     let second = app.get(&format!("/api/v1/jobs/{job}/applications?limit=2"), &fixture.key).await.expect(200);
     assert_ne!(first.header("etag"), second.header("etag"));
 }
+
+/// Reads asked again are answered from the bodies kept by version
+/// (`http::response_cache`); they must be what a fresh rendering gives,
+/// header for header, and a write must show at once. (Debug builds also
+/// render every kept body anew and assert the bytes are the same.)
+#[actix_web::test]
+async fn a_read_asked_again_is_the_same_response_and_a_write_shows_at_once() {
+    let app = spawn_app().await;
+    let acme = fixture(&app, "acme").await;
+    let id = app.apply_without_resume(acme.paid_job_id(), "Ana").await;
+    let job = acme.paid_job_id();
+    let paths = [
+        "/api/v1/jobs".to_owned(),
+        format!("/api/v1/jobs/{job}"),
+        format!("/api/v1/jobs/{job}/applications?sort=ats-desc&limit=20"),
+        format!("/api/v1/applications/{id}"),
+        format!("/api/v1/applications/{id}/resume"),
+        format!("/api/v1/applications/{id}/ats"),
+        format!("/api/v1/applications/{id}/comments"),
+    ];
+    let varying = ["x-ratelimit-remaining", "x-ratelimit-reset", "x-request-id", "date"];
+    let comparable = |reply: &Reply| {
+        let mut headers: Vec<(String, String)> = reply
+            .headers
+            .iter()
+            .filter(|(name, _)| !varying.contains(&name.as_str()))
+            .map(|(name, value)| (name.to_string(), value.to_str().unwrap_or("").to_owned()))
+            .collect();
+        headers.sort();
+        (reply.status, headers, reply.body.clone())
+    };
+    for path in &paths {
+        let first = app.get(path, &acme.key).await.expect(200);
+        let again = app.get(path, &acme.key).await.expect(200);
+        assert_eq!(comparable(&first), comparable(&again), "{path}");
+    }
+    let before = app.get(&format!("/api/v1/applications/{id}/comments"), &acme.key).await.expect(200);
+    app.comment(&acme.key, &id, json!({ "text": "Seen." })).await.expect(201);
+    let after = app.get(&format!("/api/v1/applications/{id}/comments"), &acme.key).await.expect(200);
+    assert_ne!(before.body, after.body, "the comment shows at once");
+    assert!(after.body.to_string().contains("Seen."));
+    // Another workspace's key never sees this workspace's kept bodies.
+    let other = fixture(&app, "globex").await;
+    let theirs = app.get("/api/v1/jobs", &other.key).await.expect(200);
+    let ours = app.get("/api/v1/jobs", &acme.key).await.expect(200);
+    assert_ne!(theirs.body, ours.body);
+}

@@ -18,7 +18,7 @@ use crate::http::dto::job::job_change;
 use crate::http::dto::ListPagination;
 use crate::http::envelope::{success, success_written};
 use crate::http::error::{ApiError, Surface};
-use crate::http::extract::KeyCaller;
+use crate::http::extract::{app_state, KeyCaller};
 use crate::http::openapi::responses::PublicReadFailures;
 use crate::http::openapi::schemas::SuccessEnvelope;
 use crate::http::params::QueryParams;
@@ -60,7 +60,8 @@ fn read_application(
         DependsOn::Members => workspace.members.len() as u64,
     };
     let version = EntityTag::of(route, request, &[workspace.application_change(application), running, also]);
-    version.answer(request, || read(&params, &workspace, application))
+    version
+        .answer_kept(request, &app_state(request).responses, &workspace.id, || read(&params, &workspace, application))
 }
 
 /// One application: the candidate, stage, tags, answers, parsed resume,

@@ -14,7 +14,7 @@ use crate::http::dto::job::{job_change, JobDetail, JobPage, JobSummary};
 use crate::http::dto::ListPagination;
 use crate::http::envelope::{success, success_written};
 use crate::http::error::{ApiError, Surface};
-use crate::http::extract::KeyCaller;
+use crate::http::extract::{app_state, KeyCaller};
 use crate::http::openapi::responses::PublicReadFailures;
 use crate::http::openapi::schemas::{
     ApplicationSortText, ApplicationStatusText, JobSortText, JobStatusText, SuccessEnvelope,
@@ -79,7 +79,7 @@ pub async fn list(
     // Scoped keys see another part of the list, so their versions differ.
     let scope = if claims.is_whole_workspace() { 0 } else { key_fingerprint(&caller) };
     let version = EntityTag::of("jobs", &request, &[workspace.jobs_latest_change(), scope]);
-    version.answer(&request, || {
+    version.answer_kept(&request, &state.responses, &workspace.id, || {
         let query = JobQuery { status, updated_after, sort };
         let jobs = list_jobs(&workspace, claims, &query, state.settings.claims_window, &list_request);
         let items: Vec<JobSummary> = jobs.items.iter().map(|job| JobSummary::new(&workspace, job)).collect();
@@ -123,7 +123,9 @@ pub async fn detail(
     let job =
         job_in_scope(&workspace, &job_id, &caller.key.claims).map_err(|error| ApiError::Domain(SURFACE, error))?;
     let version = EntityTag::of("job", &request, &[job_change(&workspace, job)]);
-    version.answer(&request, || Ok(success(JobDetail::new(&workspace, job))))
+    version.answer_kept(&request, &app_state(&request).responses, &workspace.id, || {
+        Ok(success(JobDetail::new(&workspace, job)))
+    })
 }
 
 pub const APPLICATION_SORTS: [(&str, SortOrder); 6] = [
@@ -192,7 +194,7 @@ pub async fn applications(
     let job_applications = &workspace.job_applications[&job.id];
     let version =
         EntityTag::of("applications", &request, &[job_applications.latest_change(), job_applications.running_marks()]);
-    version.answer(&request, || {
+    version.answer_kept(&request, &app_state(&request).responses, &workspace.id, || {
         let found = list_applications(&workspace, job, &filter, sort, &list_request)
             .map_err(|error| ApiError::Domain(SURFACE, error))?;
         let next_cursor = found.next.as_ref().map(|walk| cursor::encode(&binding, walk));
