@@ -14,12 +14,13 @@
 # script an hour, or $LOADTEST_TIME_LIMIT_SECONDS), and it stops what it
 # started, by PID.
 #
-# Usage: loadtests/run.sh [--million] [--seconds N] [--warmup N] [--connections N]
+# Usage: loadtests/run.sh [--million] [--seconds N] [--warmup N] [--connections N] [--workers N]
 #   --million      the big job holds 1,000,000 applications (1,199,000 in all)
 #                  instead of 100,000 (299,000 in all)
 #   --seconds N    timed run per target and scenario (default 10)
 #   --warmup N     warm-up before each timed run (default 2)
 #   --connections  wrk connections (default 32)
+#   --workers N    the server's HTTP workers (default: the server's own default)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -34,12 +35,14 @@ jobs=200
 seconds=10
 warmup_seconds=2
 connections=32
+workers_flag=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --million) big_job_applications=1000000 ;;
     --seconds) seconds=$2; shift ;;
     --warmup) warmup_seconds=$2; shift ;;
     --connections) connections=$2; shift ;;
+    --workers) workers_flag=(--workers "$2"); shift ;;
     *) echo "unknown argument $1 (see the usage at the top of $0)" >&2; exit 2 ;;
   esac
   shift
@@ -80,7 +83,7 @@ sync
 
 # The access log is off, as it is for nginx; metrics are on (their cost: metrics_cost.sh).
 SHORTLIST_LOG=${LOADTEST_SERVER_LOG:-info,shortlist::access=off} \
-  "$binary" serve --no-demo --data-dir "$work/data" --bind "127.0.0.1:${port}" --fsync always \
+  "$binary" serve --no-demo --data-dir "$work/data" --bind "127.0.0.1:${port}" --fsync always "${workers_flag[@]}" \
   >"$work/server.out" 2>"$work/server.err" &
 server=$!
 for _ in $(seq 1 600); do

@@ -192,7 +192,7 @@ pub struct ServeSettings {
     /// Threads of the resume parsing and scoring pool (default: the number of cores).
     #[arg(long, env = "SHORTLIST_POOL_SIZE")]
     pub pool_size: Option<usize>,
-    /// HTTP worker threads (default: the number of cores).
+    /// HTTP worker threads (default: one per core but one, and at least one).
     #[arg(long, env = "SHORTLIST_WORKERS")]
     pub workers: Option<usize>,
     /// Largest careers-page application body, in bytes.
