@@ -77,6 +77,11 @@ fn company_score(text: &str) -> usize {
 /// `Boston, MA`, `Leeds, UK`, `Remote`, `Berlin`, `Montréal, QC, Canada`.
 pub(crate) fn is_location(text: &str) -> bool {
     let text = text.trim().trim_matches(|character| matches!(character, '(' | ')'));
+    // A bracket left inside puts a place beside something else
+    // (`Harborview Outfitters (Tacoma, WA)`): `split_trailing_location` parts them.
+    if text.contains(['(', ')']) {
+        return false;
+    }
     if let Some(place) = without_postal_code(text) {
         return is_location(place);
     }

@@ -90,6 +90,14 @@ const HEADINGS: &[(&str, SectionKind)] = &[
     ("professional history", SectionKind::Experience),
     ("professional background", SectionKind::Experience),
     ("career", SectionKind::Experience),
+    ("earlier career", SectionKind::Experience),
+    ("other work", SectionKind::Experience),
+    ("earlier work", SectionKind::Experience),
+    ("freelance", SectionKind::Experience),
+    ("freelance work", SectionKind::Experience),
+    ("contract work", SectionKind::Experience),
+    ("previous employment", SectionKind::Experience),
+    ("prior experience", SectionKind::Experience),
     ("education", SectionKind::Education),
     ("academic background", SectionKind::Education),
     ("academic history", SectionKind::Education),
@@ -214,6 +222,23 @@ fn joined_heading_kind(line: &str, key: &[u8]) -> Option<SectionKind> {
     }
 }
 
+/// A heading that names a field's experience (`PLUMBING EXPERIENCE`,
+/// `brokerage experience`, `Nursing Experience:`): two or three words, the
+/// last `experience`, every word capitalised or every word lower case. Only
+/// after a blank line and once a listed heading has been seen, since a
+/// line such as `Customer Experience` may be a skill or a title elsewhere.
+fn kind_of_experience_heading(trimmed: &str) -> Option<SectionKind> {
+    let without_colon = trimmed.strip_suffix(':').unwrap_or(trimmed);
+    let words: Vec<&str> = without_colon.split_whitespace().collect();
+    let last = words.last()?;
+    let starts_upper = |word: &&str| word.chars().next().is_some_and(char::is_uppercase);
+    let starts_lower = |word: &&str| word.chars().next().is_some_and(char::is_lowercase);
+    let one_case = words.iter().all(starts_upper) || words.iter().all(starts_lower);
+    let letters_only = words.iter().all(|word| word.chars().all(char::is_alphabetic));
+    ((2..=3).contains(&words.len()) && last.eq_ignore_ascii_case("experience") && one_case && letters_only)
+        .then_some(SectionKind::Experience)
+}
+
 /// The longest key a heading line can have: every word's `&` written `and`.
 const HEADING_KEY_BYTES_MAX: usize = HEADING_BYTES_MAX + 2 * HEADING_WORDS_MAX;
 
@@ -309,12 +334,16 @@ pub(crate) struct Section<'a> {
 /// the body, when there are no headings), so every byte belongs to a section.
 pub(crate) fn split_sections(text: &str) -> Vec<Section<'_>> {
     let mut sections = vec![Section { kind: SectionKind::Header, start_byte: 0, lines: Vec::new() }];
+    let mut after_blank = true;
     for line in split_lines(text) {
         let trimmed = line.text.trim();
         if is_underline(trimmed) {
             continue;
         }
-        match heading_kind_of_trimmed(trimmed) {
+        let heading = heading_kind_of_trimmed(trimmed)
+            .or_else(|| (after_blank && sections.len() > 1).then(|| kind_of_experience_heading(trimmed)).flatten());
+        after_blank = trimmed.is_empty();
+        match heading {
             Some(kind) => sections.push(Section { kind, start_byte: line.start_byte, lines: Vec::new() }),
             None => {
                 if let Some(current) = sections.last_mut() {
@@ -471,6 +500,21 @@ mod tests {
         assert_eq!(heading_kind("Pearson Education & Training"), None);
         assert_eq!(heading_kind("Technical Skills & Tools"), Some(SectionKind::Skills));
         assert_eq!(heading_kind(""), None);
+    }
+
+    #[test]
+    fn a_fields_experience_after_a_blank_line_is_an_experience_heading() {
+        let kinds = |text: &str| split_sections(text).iter().map(|section| section.kind).collect::<Vec<_>>();
+        let header = SectionKind::Header;
+        for heading in ["PLUMBING EXPERIENCE", "brokerage experience", "Nursing Experience:"] {
+            let text = format!("Ana\n\nSummary\nPlumber.\n\n{heading}\nPlumber | Acme | 2019 – 2021");
+            assert_eq!(kinds(&text), [header, SectionKind::Summary, SectionKind::Experience], "{heading}");
+        }
+        // Not straight after a line of content, nor before any listed heading,
+        // nor in mixed case: a skill or a title, not a heading.
+        assert_eq!(kinds("Ana\n\nSkills\nBilling\nCustomer Experience"), [header, SectionKind::Skills]);
+        assert_eq!(kinds("Ana\n\nCustomer Experience\nx"), [SectionKind::Body]);
+        assert_eq!(kinds("Ana\n\nSkills\nx\n\nCustomer experience\ny"), [header, SectionKind::Skills]);
     }
 
     #[test]
