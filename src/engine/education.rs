@@ -23,9 +23,11 @@ const PART_SEPARATORS: [&str; 7] = [" — ", " – ", " | ", " - ", ", ", " at "
 
 /// Words that mark a part as an institution name (matched as whole words,
 /// ignoring case), in the languages resumes are most often written in.
-const INSTITUTION_WORDS: [&str; 23] = [
+const INSTITUTION_WORDS: [&str; 25] = [
     "university",
     "college",
+    "center",
+    "centre",
     "institute",
     "school",
     "academy",
@@ -117,17 +119,25 @@ fn parse_line(line: &str) -> Option<EducationEntry> {
         end: range.map(|range| range.end.label()).or_else(|| graduation_year.map(|year| year.to_string())),
         ..EducationEntry::default()
     };
+    // Whether the part before was read as nothing: a city, before its state.
+    let mut after_unread_part = false;
     for part in split_on_every_separator(&without_years, &PART_SEPARATORS) {
         let part = trim_dangling(part);
-        if entry.degree.is_none() {
+        // `Pioneer Valley University, Amherst, MA`: a state's code after the
+        // institution's city, not a Master of Arts.
+        let is_state_after_city = entry.institution.is_some() && after_unread_part && is_state_code(part);
+        if entry.degree.is_none() && !is_state_after_city {
             if let Some((degree, field)) = parse_degree(part) {
                 entry.degree = Some(degree);
                 entry.field = field;
+                after_unread_part = false;
                 continue;
             }
         }
+        after_unread_part = true;
         if entry.institution.is_none() && names_an_institution(part) {
             entry.institution = non_empty(part);
+            after_unread_part = false;
         }
     }
     (entry.institution.is_some() || entry.degree.is_some()).then_some(entry)
@@ -139,6 +149,11 @@ fn last_year(line: &str) -> Option<u16> {
         .filter_map(|found| found.as_str().parse::<u16>().ok())
         .filter(|year| (YEAR_MIN..=YEAR_MAX).contains(year))
         .last()
+}
+
+/// Two capitals alone: a state's or province's code (`MA`, `MS`, `AB`).
+fn is_state_code(part: &str) -> bool {
+    part.len() == 2 && part.bytes().all(|byte| byte.is_ascii_uppercase())
 }
 
 fn names_an_institution(part: &str) -> bool {
@@ -217,6 +232,17 @@ mod tests {
             end: year.map(|year| year.to_string()),
             graduation_year: year,
         }
+    }
+
+    #[test]
+    fn a_state_code_after_the_institutions_city_is_not_a_degree() {
+        let entries =
+            parse_education(&["B.S. in Biochemistry", "Pioneer Valley University, Amherst, MA", "2014 – 2018"]);
+        assert_eq!(entries.len(), 1);
+        assert_eq!(entries[0].degree.as_deref(), Some("B.S."));
+        assert_eq!(entries[0].institution.as_deref(), Some("Pioneer Valley University"));
+        let master = parse_education(&["Boston College, MA in English, 2015"]);
+        assert_eq!(master[0].degree.as_deref(), Some("MA"), "a degree straight after the institution");
     }
 
     #[test]

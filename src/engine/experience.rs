@@ -14,6 +14,7 @@ use super::dates::{find_date_range, find_single_date, union_months, DateRange, M
 use super::entry_header::{
     company_word_count, is_location, parse_entry_header, parse_entry_header_with_anchor, role_word_count,
 };
+use super::entry_words::is_company_word;
 use super::lines::{strip_bullet, with_closing_bracket};
 use crate::domain::resume::ExperienceEntry;
 
@@ -60,8 +61,18 @@ fn is_header_like(text: &str) -> bool {
     let words = text.split_whitespace().count();
     words > 0
         && words <= HEADER_WORDS_MAX
-        && !text.ends_with('.')
+        && !ends_a_sentence(text)
         && !text.chars().next().is_some_and(char::is_lowercase)
+}
+
+/// A full stop at the end, other than one of a company's abbreviation
+/// (`Bluebonnet Auto Insurance Co.`, `Acme Corp.`).
+fn ends_a_sentence(text: &str) -> bool {
+    text.ends_with('.')
+        && !text
+            .split_whitespace()
+            .next_back()
+            .is_some_and(|word| word.len() <= 5 && is_company_word(&word.to_ascii_lowercase()))
 }
 
 /// An undated entry's header: header-like, with a title that holds a role word.
@@ -336,6 +347,17 @@ mod tests {
 
     fn row(title: &str, company: &str, start: &str, end: &str) -> (String, String, String, String) {
         (title.into(), company.into(), start.into(), end.into())
+    }
+
+    #[test]
+    fn a_company_abbreviation_ending_the_header_is_not_a_sentences_full_stop() {
+        let entries = parse(
+            "Claims Representative — Bluebonnet Auto Insurance Co.\nAustin, TX | Jun 2014 – Apr 2016\n- Handled claims.",
+        );
+        assert_eq!(
+            title_company_dates(&entries),
+            [row("Claims Representative", "Bluebonnet Auto Insurance Co.", "2014-06", "2016-04")]
+        );
     }
 
     #[test]
