@@ -152,6 +152,61 @@ impl EntityTag {
         }
     }
 
+    /// As `answer_kept`, for a listing whose version (this tag) moves with
+    /// any change to any item of the list, while a page shows a few: when
+    /// the kept body is not this version's, the page is `list`ed (cheap
+    /// beside writing it), and a body kept under the page's own content
+    /// version (`content`: the counters of what is on it) is sent and kept
+    /// under this version too. So a write to one application leaves the
+    /// other pages of its job kept.
+    pub fn answer_kept_listing<E, L>(
+        self,
+        request: &HttpRequest,
+        cache: &ResponseCache,
+        workspace: &WorkspaceId,
+        list: impl FnOnce() -> Result<L, E>,
+        content: impl FnOnce(&L) -> EntityTag,
+        build: impl FnOnce(L) -> Result<HttpResponse, E>,
+    ) -> Result<HttpResponse, E> {
+        if let Some(not_modified) = self.not_modified(request) {
+            return Ok(not_modified);
+        }
+        let path = request.path();
+        if let Some(body) = cache.get(workspace, path, self.0) {
+            #[cfg(debug_assertions)]
+            if let Ok(built) = list().and_then(build) {
+                assert_eq!(kept_body(built).as_deref(), Some(&body[..]), "a kept body is what {path} builds");
+            }
+            return Ok(self.tag(json_response(body)));
+        }
+        let listed = list()?;
+        let content_version = content(&listed);
+        if let Some(body) = cache.get(workspace, path, content_version.0) {
+            #[cfg(debug_assertions)]
+            if let Ok(built) = build(listed) {
+                assert_eq!(
+                    kept_body(built).as_deref(),
+                    Some(&body[..]),
+                    "a page kept by content is what {path} builds"
+                );
+            }
+            cache.put(workspace, path, self.0, body.clone());
+            return Ok(self.tag(json_response(body)));
+        }
+        let response = build(listed)?;
+        if !is_plain_json_success(&response) {
+            return Ok(self.tag(response));
+        }
+        match kept_body(response) {
+            Some(body) => {
+                cache.put(workspace, path, content_version.0, body.clone());
+                cache.put(workspace, path, self.0, body.clone());
+                Ok(self.tag(json_response(body)))
+            }
+            None => unreachable!("a plain JSON success has a body of bytes"),
+        }
+    }
+
     /// A 304 when the client holds this version; else `build`'s response, tagged.
     pub fn answer<E>(
         self,

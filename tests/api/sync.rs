@@ -247,3 +247,27 @@ async fn a_read_asked_again_is_the_same_response_and_a_write_shows_at_once() {
     let ours = app.get("/api/v1/jobs", &acme.key).await.expect(200);
     assert_ne!(theirs.body, ours.body);
 }
+
+/// A write to one application moves the version of every page of its job,
+/// but a page that does not show it is the same body: it is sent again (by
+/// its content's version, `EntityTag::answer_kept_listing`), and debug
+/// builds assert it is what a new rendering gives.
+#[actix_web::test]
+async fn a_page_a_write_does_not_touch_keeps_its_body_and_the_page_it_touches_changes() {
+    let app = spawn_app().await;
+    let acme = fixture(&app, "acme").await;
+    let job = acme.paid_job_id();
+    let first = app.apply_without_resume(job, "Ana").await;
+    let second = app.apply_without_resume(job, "Ben").await;
+    let page = |offset: u32| format!("/api/v1/jobs/{job}/applications?sort=created-asc&limit=1&offset={offset}");
+    let untouched_before = app.get(&page(0), &acme.key).await.expect(200);
+    let touched_before = app.get(&page(1), &acme.key).await.expect(200);
+    assert_eq!(untouched_before.data()["applications"][0]["id"], first.as_str());
+    app.comment(&acme.key, &second, json!({ "text": "Seen." })).await.expect(201);
+    let untouched_after = app.get(&page(0), &acme.key).await.expect(200);
+    let touched_after = app.get(&page(1), &acme.key).await.expect(200);
+    assert_eq!(untouched_after.body, untouched_before.body, "the other page shows the same");
+    assert_ne!(untouched_after.header("etag"), untouched_before.header("etag"), "the job's version moved");
+    assert_ne!(touched_after.body, touched_before.body, "the page that shows the change shows it at once");
+    assert_eq!(app.get(&page(0), &acme.key).await.expect(200).body, untouched_after.body);
+}

@@ -2,11 +2,13 @@
 
 use actix_web::{web, HttpRequest, HttpResponse};
 
-use crate::domain::application::ApplicationStatus;
+use crate::domain::application::{Application, ApplicationStatus};
 use crate::domain::application_index::{SortOrder, SCORE_MAX};
 use crate::domain::commands::job_in_scope;
 use crate::domain::job::JobStatus;
 use crate::domain::query::{list_applications, list_jobs, ApplicationFilter, JobQuery};
+use crate::domain::walk::ListPage;
+use crate::domain::workspace::Workspace;
 use crate::http::conditional::EntityTag;
 use crate::http::cursor::{self, Listing, QueryBinding};
 use crate::http::dto::application::ApplicationsPage;
@@ -194,13 +196,38 @@ pub async fn applications(
     let job_applications = &workspace.job_applications[&job.id];
     let version =
         EntityTag::of("applications", &request, &[job_applications.latest_change(), job_applications.running_marks()]);
-    version.answer_kept(&request, &app_state(&request).responses, &workspace.id, || {
-        let found = list_applications(&workspace, job, &filter, sort, &list_request)
-            .map_err(|error| ApiError::Domain(SURFACE, error))?;
-        let next_cursor = found.next.as_ref().map(|walk| cursor::encode(&binding, walk));
-        let page = ApplicationsPage::new(&workspace, &found, &list_request, next_cursor);
-        Ok(success_written(|out| page.write_json(out)))
-    })
+    version.answer_kept_listing(
+        &request,
+        &app_state(&request).responses,
+        &workspace.id,
+        || {
+            list_applications(&workspace, job, &filter, sort, &list_request)
+                .map_err(|error| ApiError::Domain(SURFACE, error))
+        },
+        |found| page_content_version(&request, &workspace, found),
+        |found| {
+            let next_cursor = found.next.as_ref().map(|walk| cursor::encode(&binding, walk));
+            let page = ApplicationsPage::new(&workspace, &found, &list_request, next_cursor);
+            Ok(success_written(|out| page.write_json(out)))
+        },
+    )
+}
+
+/// The version of what a page of applications shows: for each application
+/// on it, which it is, its change sequence and its pipeline's state (a
+/// running mark moves no sequence), and the list's total and whether it
+/// goes on. The next cursor is made from the last application's place in
+/// the order, which its change sequence covers.
+fn page_content_version(request: &HttpRequest, workspace: &Workspace, found: &ListPage<&Application>) -> EntityTag {
+    let mut counters = Vec::with_capacity(2 + 3 * found.items.len());
+    counters.push(found.total as u64);
+    counters.push(u64::from(found.next.is_some()));
+    for (application, change) in found.items.iter().zip(workspace.application_changes(found.items.iter().copied())) {
+        counters.push(u64::from(application.ordinal));
+        counters.push(change);
+        counters.push(application.pipeline.state as u64);
+    }
+    EntityTag::of("applications by content", request, &counters)
 }
 
 /// The filters as a cursor binds them: as the server understood them.
