@@ -7,6 +7,7 @@
 //! offset where they start so that scoring can tell which section a keyword
 //! match falls in with a binary search.
 
+use super::dates::find_date_range;
 use super::lines::{split_lines, Line};
 use super::text::is_ascii_whitespace;
 
@@ -242,6 +243,34 @@ fn kind_of_experience_heading(trimmed: &str) -> Option<SectionKind> {
         .then_some(SectionKind::Experience)
 }
 
+/// A heading the list lacks (`newsroom:`, `ON THE ROAD`), over jobs: one
+/// to three words of letters, ending in a colon or in capitals, with a date
+/// range in one of the next `JOB_LOOKAHEAD_LINES` lines of content. Without
+/// it, the jobs would be read as part of the section above (a summary).
+fn kind_of_unknown_heading_over_jobs(trimmed: &str, following: &[Line<'_>]) -> Option<SectionKind> {
+    let (words, colon) = match trimmed.strip_suffix(':') {
+        Some(words) => (words, true),
+        None => (trimmed, false),
+    };
+    let word_count = words.split_whitespace().count();
+    let letters_only = words.chars().all(|character| character.is_alphabetic() || character == ' ');
+    let capitals = !words.chars().any(char::is_lowercase);
+    if !(1..=3).contains(&word_count) || !letters_only || !(colon || capitals) {
+        return None;
+    }
+    let dated = following
+        .iter()
+        .map(|line| line.text.trim())
+        .filter(|text| !text.is_empty() && !is_underline(text))
+        .take(JOB_LOOKAHEAD_LINES)
+        .any(|text| find_date_range(text).is_some());
+    dated.then_some(SectionKind::Experience)
+}
+
+/// Lines of content looked at under an unknown heading for a job's dates:
+/// a job's header takes at most three (title, company, dates).
+const JOB_LOOKAHEAD_LINES: usize = 3;
+
 /// The longest key a heading line can have: every word's `&` written `and`.
 const HEADING_KEY_BYTES_MAX: usize = HEADING_BYTES_MAX + 2 * HEADING_WORDS_MAX;
 
@@ -338,13 +367,27 @@ pub(crate) struct Section<'a> {
 pub(crate) fn split_sections(text: &str) -> Vec<Section<'_>> {
     let mut sections = vec![Section { kind: SectionKind::Header, start_byte: 0, lines: Vec::new() }];
     let mut after_blank = true;
-    for line in split_lines(text) {
+    let lines = split_lines(text);
+    for (index, line) in lines.iter().copied().enumerate() {
         let trimmed = line.text.trim();
         if is_underline(trimmed) {
             continue;
         }
-        let heading = heading_kind_of_trimmed(trimmed)
-            .or_else(|| (after_blank && sections.len() > 1).then(|| kind_of_experience_heading(trimmed)).flatten());
+        let heading = heading_kind_of_trimmed(trimmed).or_else(|| {
+            let current = sections.last().map_or(SectionKind::Header, |section| section.kind);
+            // Jobs under an unknown heading are looked for only where no
+            // dated entries belong (education and projects have their own).
+            let jobs_out_of_place = matches!(current, SectionKind::Summary | SectionKind::Skills | SectionKind::Other);
+            (after_blank && sections.len() > 1)
+                .then(|| {
+                    kind_of_experience_heading(trimmed).or_else(|| {
+                        jobs_out_of_place
+                            .then(|| kind_of_unknown_heading_over_jobs(trimmed, &lines[index + 1..]))
+                            .flatten()
+                    })
+                })
+                .flatten()
+        });
         after_blank = trimmed.is_empty();
         match heading {
             Some(kind) => sections.push(Section { kind, start_byte: line.start_byte, lines: Vec::new() }),
@@ -518,6 +561,23 @@ mod tests {
         assert_eq!(kinds("Ana\n\nSkills\nBilling\nCustomer Experience"), [header, SectionKind::Skills]);
         assert_eq!(kinds("Ana\n\nCustomer Experience\nx"), [SectionKind::Body]);
         assert_eq!(kinds("Ana\n\nSkills\nx\n\nCustomer experience\ny"), [header, SectionKind::Skills]);
+    }
+
+    #[test]
+    fn an_unknown_heading_over_dated_jobs_heads_experience_where_jobs_are_out_of_place() {
+        let kinds = |text: &str| split_sections(text).iter().map(|section| section.kind).collect::<Vec<_>>();
+        let (header, summary) = (SectionKind::Header, SectionKind::Summary);
+        let jobs = "Staff Writer, Tenmile River Weekly — Pawtucket, RI\n2017–2019\n- Wrote news.";
+        for heading in ["newsroom:", "ON THE ROAD"] {
+            let text = format!("Ana\n\nabout:\nJournalist.\n\n{heading}\n\n{jobs}");
+            assert_eq!(kinds(&text), [header, summary, SectionKind::Experience], "{heading}");
+        }
+        // Not without dates, not in mixed case without a colon, and not in
+        // education, whose degrees in capitals stand over dated lines.
+        assert_eq!(kinds("Ana\n\nabout:\nJournalist.\n\nfun facts:\nI bake."), [header, summary]);
+        assert_eq!(kinds(&format!("Ana\n\nabout:\nJournalist.\n\nOn The Road\n{jobs}")), [header, summary]);
+        let education = "Ana\n\nEducation\nBACHELOR OF SCIENCE\nLeeds University, 2014 – 2018";
+        assert_eq!(kinds(education), [header, SectionKind::Education]);
     }
 
     #[test]
