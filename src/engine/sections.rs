@@ -226,20 +226,29 @@ fn joined_heading_kind(line: &str, key: &[u8]) -> Option<SectionKind> {
     }
 }
 
+/// The kind of a heading the list lacks, in a section of kind `current`
+/// with `following` lines after it: a field's experience, or an unknown
+/// heading over jobs where jobs are out of place (a summary, skills, or a
+/// section read for nothing; education and projects have dated entries of
+/// their own).
+fn unlisted_heading_kind(trimmed: &str, current: SectionKind, following: &[Line<'_>]) -> Option<SectionKind> {
+    let jobs_out_of_place = matches!(current, SectionKind::Summary | SectionKind::Skills | SectionKind::Other);
+    kind_of_experience_heading(trimmed)
+        .or_else(|| jobs_out_of_place.then(|| kind_of_unknown_heading_over_jobs(trimmed, following)).flatten())
+}
+
 /// A heading that names a field's experience (`PLUMBING EXPERIENCE`,
-/// `brokerage experience`, `Nursing Experience:`): two or three words, the
-/// last `experience`, every word capitalised or every word lower case. Only
-/// after a blank line and once a listed heading has been seen, since a
-/// line such as `Customer Experience` may be a skill or a title elsewhere.
+/// `brokerage experience`, `Nursing Experience:`): two or three words of
+/// letters, the last `experience`, every word capitalised or every word in
+/// lower case.
 fn kind_of_experience_heading(trimmed: &str) -> Option<SectionKind> {
     let without_colon = trimmed.strip_suffix(':').unwrap_or(trimmed);
-    let words: Vec<&str> = without_colon.split_whitespace().collect();
-    let last = words.last()?;
-    let starts_upper = |word: &&str| word.chars().next().is_some_and(char::is_uppercase);
-    let starts_lower = |word: &&str| word.chars().next().is_some_and(char::is_lowercase);
-    let one_case = words.iter().all(starts_upper) || words.iter().all(starts_lower);
-    let letters_only = words.iter().all(|word| word.chars().all(char::is_alphabetic));
-    ((2..=3).contains(&words.len()) && last.eq_ignore_ascii_case("experience") && one_case && letters_only)
+    let words = || without_colon.split_whitespace();
+    let first_letters = || words().filter_map(|word| word.chars().next());
+    let one_case = first_letters().all(char::is_uppercase) || first_letters().all(char::is_lowercase);
+    let letters_only = words().all(|word| word.chars().all(char::is_alphabetic));
+    let ends_in_experience = words().next_back().is_some_and(|word| word.eq_ignore_ascii_case("experience"));
+    ((2..=3).contains(&words().count()) && ends_in_experience && one_case && letters_only)
         .then_some(SectionKind::Experience)
 }
 
@@ -373,20 +382,13 @@ pub(crate) fn split_sections(text: &str) -> Vec<Section<'_>> {
         if is_underline(trimmed) {
             continue;
         }
+        // A heading the list lacks only after a blank line, once a listed
+        // heading has been seen: a line such as `Customer Experience` may be
+        // a skill or a title elsewhere.
+        let may_be_unlisted_heading = after_blank && sections.len() > 1 && !trimmed.is_empty();
         let heading = heading_kind_of_trimmed(trimmed).or_else(|| {
             let current = sections.last().map_or(SectionKind::Header, |section| section.kind);
-            // Jobs under an unknown heading are looked for only where no
-            // dated entries belong (education and projects have their own).
-            let jobs_out_of_place = matches!(current, SectionKind::Summary | SectionKind::Skills | SectionKind::Other);
-            (after_blank && sections.len() > 1)
-                .then(|| {
-                    kind_of_experience_heading(trimmed).or_else(|| {
-                        jobs_out_of_place
-                            .then(|| kind_of_unknown_heading_over_jobs(trimmed, &lines[index + 1..]))
-                            .flatten()
-                    })
-                })
-                .flatten()
+            may_be_unlisted_heading.then(|| unlisted_heading_kind(trimmed, current, &lines[index + 1..])).flatten()
         });
         after_blank = trimmed.is_empty();
         match heading {

@@ -133,23 +133,9 @@ impl EntityTag {
         }
         let path = request.path();
         if let Some(body) = cache.get(workspace, path, self.0) {
-            #[cfg(debug_assertions)]
-            if let Ok(built) = build() {
-                assert_eq!(kept_body(built).as_deref(), Some(&body[..]), "a kept body is what {path} builds");
-            }
-            return Ok(self.tag(json_response(body)));
+            return Ok(self.send_kept(body, path, build));
         }
-        let response = build()?;
-        if !is_plain_json_success(&response) {
-            return Ok(self.tag(response));
-        }
-        match kept_body(response) {
-            Some(body) => {
-                cache.put(workspace, path, self.0, body.clone());
-                Ok(self.tag(json_response(body)))
-            }
-            None => unreachable!("a plain JSON success has a body of bytes"),
-        }
+        Ok(self.tag(keep(cache, workspace, path, &[self.0], build()?)))
     }
 
     /// As `answer_kept`, for a listing whose version (this tag) moves with
@@ -173,38 +159,27 @@ impl EntityTag {
         }
         let path = request.path();
         if let Some(body) = cache.get(workspace, path, self.0) {
-            #[cfg(debug_assertions)]
-            if let Ok(built) = list().and_then(build) {
-                assert_eq!(kept_body(built).as_deref(), Some(&body[..]), "a kept body is what {path} builds");
-            }
-            return Ok(self.tag(json_response(body)));
+            return Ok(self.send_kept(body, path, || list().and_then(build)));
         }
         let listed = list()?;
         let content_version = content(&listed);
         if let Some(body) = cache.get(workspace, path, content_version.0) {
-            #[cfg(debug_assertions)]
-            if let Ok(built) = build(listed) {
-                assert_eq!(
-                    kept_body(built).as_deref(),
-                    Some(&body[..]),
-                    "a page kept by content is what {path} builds"
-                );
-            }
             cache.put(workspace, path, self.0, body.clone());
-            return Ok(self.tag(json_response(body)));
+            return Ok(self.send_kept(body, path, || build(listed)));
         }
-        let response = build(listed)?;
-        if !is_plain_json_success(&response) {
-            return Ok(self.tag(response));
-        }
-        match kept_body(response) {
-            Some(body) => {
-                cache.put(workspace, path, content_version.0, body.clone());
-                cache.put(workspace, path, self.0, body.clone());
-                Ok(self.tag(json_response(body)))
+        Ok(self.tag(keep(cache, workspace, path, &[content_version.0, self.0], build(listed)?)))
+    }
+
+    /// A kept body, tagged. Debug builds build the body anew (`build`) and
+    /// assert it is the kept one: the promise the cache rests on.
+    fn send_kept<E>(self, body: Bytes, path: &str, build: impl FnOnce() -> Result<HttpResponse, E>) -> HttpResponse {
+        if cfg!(debug_assertions) {
+            if let Ok(built) = build() {
+                let built = BoxBody::try_into_bytes(built.into_parts().1).ok();
+                assert_eq!(built.as_deref(), Some(&body[..]), "a kept body is what {path} builds");
             }
-            None => unreachable!("a plain JSON success has a body of bytes"),
         }
+        self.tag(json_response(body))
     }
 
     /// A 304 when the client holds this version; else `build`'s response, tagged.
@@ -230,10 +205,28 @@ fn is_plain_json_success(response: &HttpResponse) -> bool {
         && headers.get(header::CONTENT_TYPE).is_some_and(|value| value.as_bytes() == b"application/json")
 }
 
-/// The body of a response whose body is bytes in memory.
-fn kept_body(response: HttpResponse) -> Option<Bytes> {
-    let (_, body) = response.into_parts();
-    BoxBody::try_into_bytes(body).ok()
+/// `response`, with its body kept in `cache` under each of `versions` when
+/// it is a plain JSON success whose body is bytes in memory.
+fn keep(
+    cache: &ResponseCache,
+    workspace: &WorkspaceId,
+    path: &str,
+    versions: &[u64],
+    response: HttpResponse,
+) -> HttpResponse {
+    if !is_plain_json_success(&response) {
+        return response;
+    }
+    let (head, body) = response.into_parts();
+    match BoxBody::try_into_bytes(body) {
+        Ok(body) => {
+            for version in versions {
+                cache.put(workspace, path, *version, body.clone());
+            }
+            head.set_body(BoxBody::new(body))
+        }
+        Err(body) => head.set_body(body),
+    }
 }
 
 fn json_response(body: Bytes) -> HttpResponse {
@@ -245,6 +238,26 @@ mod tests {
     use actix_web::test::TestRequest;
 
     use super::*;
+
+    #[test]
+    fn only_a_plain_json_success_is_kept_and_every_response_is_sent_as_built() {
+        let cache = ResponseCache::default();
+        let workspace = WorkspaceId::parse("acme").expect("a valid workspace ID");
+        let json = || HttpResponse::Ok().insert_header(ContentType::json()).body("{}");
+        let cases = [
+            (json(), true),
+            (HttpResponse::Created().insert_header(ContentType::json()).body("{}"), false),
+            (HttpResponse::Ok().insert_header(ContentType::plaintext()).body("{}"), false),
+            (HttpResponse::Ok().insert_header(ContentType::json()).insert_header(("x-extra", "1")).body("{}"), false),
+        ];
+        for (version, (response, kept)) in (0u64..).zip(cases) {
+            let status = response.status();
+            let sent = keep(&cache, &workspace, "/p", &[version, version + 100], response);
+            assert_eq!(sent.status(), status);
+            assert_eq!(cache.get(&workspace, "/p", version).is_some(), kept, "case {version}");
+            assert_eq!(cache.get(&workspace, "/p", version + 100).is_some(), kept, "every version, case {version}");
+        }
+    }
 
     #[test]
     fn a_version_changes_with_any_counter_the_route_or_the_query() {
