@@ -14,7 +14,8 @@
 //! - `sections`: headings and the split into sections;
 //! - `dates`: date ranges, month arithmetic, overlap merging;
 //! - `contact`, `skills`, `experience`, `education`, `projects`: one parser
-//!   per kind of content; `parser` assembles them into a `ParsedResume`;
+//!   per kind of content (`skill_list` keeps a skills list's items the
+//!   taxonomy does not know); `parser` assembles them into a `ParsedResume`;
 //! - `matching`, `scoring`, `remarks`: where keywords occur, the points they
 //!   earn, and the strengths and concerns that explain the score.
 
@@ -34,6 +35,7 @@ mod projects;
 mod remarks;
 mod scoring;
 mod sections;
+mod skill_list;
 mod skills;
 mod taxonomy;
 mod text;

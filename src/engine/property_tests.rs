@@ -24,6 +24,7 @@ const RESUME_LINES: &[&str] = &[
     "- Built distributed systems in Rust",
     "• C++, C#, .NET, Node.js, CI/CD",
     "Languages: Rust, Go; Python | SQL",
+    "• Gas furnaces · ServiceTitan and Épée  fencing (advanced) / Research & Development",
     "B.Sc. Computer Science, University of Leeds, 2014",
     "University of Toronto — MSc in Data Science (2016)",
     "Shortlist — An applicant tracker (Rust, Tokio)",

@@ -27,6 +27,7 @@ use super::dates::{union_months, MonthSpan};
 use super::experience::Experience;
 use super::identity::is_contact_line;
 use super::sections::{Section, SectionKind};
+use super::skill_list::unlisted_skill_names;
 use super::taxonomy::TAXONOMY;
 use crate::domain::resume::SkillEntry;
 
@@ -35,6 +36,9 @@ use crate::domain::resume::SkillEntry;
 struct Found {
     /// Keys are taxonomy indices, a fixed set: foldhash, not SipHash.
     position_of: HashMap<usize, usize, foldhash::fast::RandomState>,
+    /// Skills a skills list names that the taxonomy does not know, by
+    /// their name in lower case.
+    position_of_unlisted: HashMap<String, usize, foldhash::fast::RandomState>,
     skills: Vec<SkillEntry>,
     months: Vec<Vec<MonthSpan>>,
 }
@@ -42,13 +46,29 @@ struct Found {
 impl Found {
     fn read(&mut self, text: &str, kind: SectionKind, months: Option<MonthSpan>) {
         let in_skills_list = matches!(kind, SectionKind::Skills | SectionKind::Certifications);
+        // A page's footer (`Maria Lopez · Phone 614-555-0192 · Page 1`)
+        // may follow the skills list; its parts are not skills.
+        let keeps_unlisted = kind == SectionKind::Skills && !is_contact_line(text);
         for text in group_label_and_items(text).into_iter().filter(|text| !text.is_empty()) {
-            self.read_part(text, kind, in_skills_list, months);
+            self.read_part(text, kind, in_skills_list, keeps_unlisted, months);
         }
     }
 
-    fn read_part(&mut self, text: &str, kind: SectionKind, in_skills_list: bool, months: Option<MonthSpan>) {
-        for mention in TAXONOMY.mentions(text, in_skills_list) {
+    fn read_part(
+        &mut self,
+        text: &str,
+        kind: SectionKind,
+        in_skills_list: bool,
+        keeps_unlisted: bool,
+        months: Option<MonthSpan>,
+    ) {
+        let mentions = TAXONOMY.mentions(text, in_skills_list);
+        let mut unlisted =
+            if keeps_unlisted { unlisted_skill_names(text, &mentions) } else { Vec::new() }.into_iter().peekable();
+        for mention in mentions {
+            while let Some(name) = unlisted.next_if(|name| name.start < mention.start) {
+                self.add_unlisted(&text[name]);
+            }
             if TAXONOMY.is_credential(mention.skill) && kind != SectionKind::Skills {
                 continue;
             }
@@ -72,6 +92,29 @@ impl Found {
                 self.months[position].push(span);
             }
         }
+        for name in unlisted {
+            self.add_unlisted(&text[name]);
+        }
+    }
+
+    /// A skills list's item the taxonomy does not know, named as written;
+    /// once, and at most `UNLISTED_SKILLS_MAX` of them.
+    fn add_unlisted(&mut self, name: &str) {
+        let key = name.to_lowercase();
+        let known = TAXONOMY.lookup(name).is_some_and(|skill| self.position_of.contains_key(&skill));
+        if known
+            || self.position_of_unlisted.contains_key(&key)
+            || self.position_of_unlisted.len() >= UNLISTED_SKILLS_MAX
+        {
+            return;
+        }
+        self.position_of_unlisted.insert(key, self.skills.len());
+        self.skills.push(SkillEntry {
+            name: name.to_owned(),
+            found_in: vec![SectionKind::Skills],
+            ..SkillEntry::default()
+        });
+        self.months.push(Vec::new());
     }
 
     fn finish(self) -> Vec<SkillEntry> {
@@ -173,6 +216,10 @@ fn group_label_and_items(line: &str) -> [&str; 2] {
         _ => [line, ""],
     }
 }
+
+/// A resume names at most this many skills the taxonomy does not know: a
+/// skills section pasted from a job board's keyword cloud stays bounded.
+const UNLISTED_SKILLS_MAX: usize = 64;
 
 /// A group label has at most this many words.
 const GROUP_LABEL_WORDS_MAX: usize = 4;
@@ -277,5 +324,23 @@ mod tests {
     fn credentials_are_skills_only_in_the_skills_list() {
         let text = "Summary\nRegistered nurse and PMP.\n\nCertifications\nCertified Public Accountant (CPA)\n\nSkills\nPMP, Excel";
         assert_eq!(skills_of(text), ["Project Management Professional (PMP)", "Microsoft Excel"]);
+    }
+
+    #[test]
+    fn a_skills_list_keeps_items_the_taxonomy_does_not_know_in_order_and_once() {
+        let text = "Skills\nSoftware: ServiceTitan, Microsoft Office\nGas furnaces · ServiceTitan · heat pumps";
+        // The known name inside an unknown one is reported too: a job that
+        // asks for furnaces is met by gas furnaces.
+        assert_eq!(skills_of(text), ["ServiceTitan", "Microsoft Office", "Gas furnaces", "Furnaces", "Heat Pumps"]);
+        let unlisted = parse(text).into_iter().next().expect("a skill");
+        assert_eq!(unlisted.found_in, [SectionKind::Skills]);
+        assert!(unlisted.as_written.is_empty());
+    }
+
+    #[test]
+    fn unknown_words_outside_the_skills_list_or_on_a_contact_line_are_not_skills() {
+        let text = "Experience\nPlumber — Ironwood\n2019 – 2021\n- Repiped homes in ServiceTitan territory\n\n\
+                    Skills\nPEX\nMaria Lopez · Phone 614-555-0192 · Page 1";
+        assert_eq!(skills_of(text), ["PEX Piping"]);
     }
 }

@@ -1,0 +1,354 @@
+//! The items of a skills list that the taxonomy does not know. A skills
+//! section is the candidate's own list of what they can do, and a reader
+//! takes each item as a skill, known or not: `ServiceTitan`, `gas
+//! furnaces`, `clienteling`, `Epic Radiant`. The taxonomy cannot hold every
+//! trade's tools, so an item it does not name whole is kept as written.
+//!
+//! An item is what lies between a list's separators (commas, bullets,
+//! brackets, bars, a spaced slash or dash, `and`, a run of spaces). A
+//! separator inside a name the taxonomy found does not split it
+//! (`Research and Development`). An item is an unlisted skill when it holds
+//! a word that no found name covers and that is not a qualifier around one
+//! (`Advanced Excel`, `Python 3`, `Microsoft Office Suite` name known
+//! skills), and when it reads as a name: at most `UNLISTED_SKILL_WORDS_MAX`
+//! words, no words of a sentence (`Fluent in Spanish`, `able to lift`), not
+//! a proficiency (`native`) and not a group's label (`Clinical Skills`).
+//! Names the taxonomy found inside such an item are still reported by the
+//! caller: `Epic Radiant` is also Epic.
+
+use std::ops::Range;
+
+use super::taxonomy::SkillMention;
+use super::text::is_listed;
+
+/// An unlisted skill's name has at most this many words.
+pub(crate) const UNLISTED_SKILL_WORDS_MAX: usize = 4;
+
+/// An unlisted skill's name has at most this many bytes.
+const UNLISTED_SKILL_BYTES_MAX: usize = 48;
+
+/// Words that qualify a skill rather than name one: a level, a kind of
+/// thing (`suite`, `tools`), an adjective of praise. An item whose other
+/// words are all known names is those names.
+const QUALIFIER_WORDS: &[&str] = &[
+    "advanced",
+    "basic",
+    "basics",
+    "intermediate",
+    "beginner",
+    "expert",
+    "expertise",
+    "proficient",
+    "proficiency",
+    "strong",
+    "solid",
+    "excellent",
+    "exceptional",
+    "effective",
+    "good",
+    "great",
+    "outstanding",
+    "superior",
+    "highly",
+    "working",
+    "knowledge",
+    "familiar",
+    "familiarity",
+    "experienced",
+    "experience",
+    "skilled",
+    "certified",
+    "suite",
+    "software",
+    "tools",
+    "tool",
+    "platform",
+    "programming",
+    "language",
+    "languages",
+    "framework",
+    "frameworks",
+    "library",
+    "libraries",
+    "fundamentals",
+    "concepts",
+    "principles",
+    "skills",
+    "ms",
+    "etc",
+    "native",
+    "fluent",
+    "conversational",
+    "bilingual",
+    "written",
+    "spoken",
+    "professional",
+    "limited",
+    "elementary",
+    "full",
+];
+
+/// Words of a sentence, never of a skill's name.
+const SENTENCE_WORDS: &[&str] = &[
+    "in",
+    "of",
+    "with",
+    "for",
+    "to",
+    "the",
+    "a",
+    "an",
+    "on",
+    "at",
+    "by",
+    "from",
+    "using",
+    "including",
+    "via",
+    "per",
+    "as",
+    "into",
+    "across",
+    "over",
+    "under",
+    "within",
+    "i",
+    "my",
+    "me",
+    "we",
+    "our",
+    "is",
+    "are",
+    "was",
+    "were",
+    "be",
+    "been",
+    "who",
+    "that",
+    "which",
+    "and",
+    "or",
+    "able",
+    "years",
+    "year",
+];
+
+/// The last word of a group's label (`Clinical Skills`, `Software Tools`).
+const LABEL_LAST_WORDS: &[&str] =
+    &["skills", "competencies", "expertise", "strengths", "proficiencies", "technologies", "tools", "areas"];
+
+/// Words that join two items of a list.
+const JOINING_WORDS: &[&str] = &["and", "&", "or"];
+
+/// Byte ranges of `part` (a skills list's line, its group label removed)
+/// that name skills the taxonomy does not know, in order. `mentions` are the
+/// names the taxonomy found in `part`.
+pub(crate) fn unlisted_skill_names(part: &str, mentions: &[SkillMention]) -> Vec<Range<usize>> {
+    if part.trim_end().ends_with(':') {
+        return Vec::new();
+    }
+    let is_whole_line =
+        |range: &Range<usize>| part[..range.start].trim().is_empty() && part[range.end..].trim().is_empty();
+    items(part, mentions)
+        .into_iter()
+        .filter_map(|item| trimmed(part, item))
+        .filter(|item| names_more_than_its_mentions(&part[item.clone()], item.start, mentions))
+        .filter(|item| reads_as_a_name(&part[item.clone()], is_whole_line(item)))
+        .collect()
+}
+
+/// `part` cut at its separators, outside the names the taxonomy found.
+fn items(part: &str, mentions: &[SkillMention]) -> Vec<Range<usize>> {
+    let inside_a_mention = |at: usize| mentions.iter().any(|mention| mention.start < at && at < mention.end);
+    let bytes = part.as_bytes();
+    let mut items: Vec<Range<usize>> = Vec::new();
+    let mut item_start = 0;
+    let mut index = 0;
+    while index < part.len() {
+        let separator_length = separator_at(part, index);
+        if separator_length > 0 && !inside_a_mention(index) {
+            let separator = &part[index..index + separator_length];
+            if is_listed(separator.trim(), JOINING_WORDS)
+                && is_title_case_pair(part, item_start, index + separator_length)
+            {
+                index += separator_length;
+                continue;
+            }
+            items.push(item_start..index);
+            index += separator_length;
+            item_start = index;
+        } else {
+            index += 1;
+            while index < bytes.len() && !part.is_char_boundary(index) {
+                index += 1;
+            }
+        }
+    }
+    items.push(item_start..part.len());
+    items
+}
+
+/// Whether the joining word before byte `after` stands between two
+/// capitalised words that are a whole item (`Research and Development`,
+/// `Health & Safety`), a name of its own rather than two items.
+fn is_title_case_pair(part: &str, item_start: usize, after: usize) -> bool {
+    let capitalised = |word: &str| word.chars().next().is_some_and(char::is_uppercase);
+    let before: Vec<&str> = part[item_start..after].split_whitespace().collect();
+    let rest = &part[after..];
+    let next_word = rest.split(|character: char| !character.is_alphanumeric()).next().unwrap_or("");
+    let next_ends_the_item = separator_at(part, after + next_word.len()) > 0
+        || rest[next_word.len()..].trim_start().starts_with([',', ';', '|', '•', '·', '(', ')'])
+        || rest[next_word.len()..].trim().is_empty();
+    before.len() == 2 && capitalised(before[0]) && capitalised(next_word) && next_ends_the_item
+}
+
+/// The length of the separator starting at byte `index` of `part`, or 0.
+fn separator_at(part: &str, index: usize) -> usize {
+    let rest = &part[index..];
+    let Some(character) = rest.chars().next() else { return 0 };
+    if matches!(character, ',' | ';' | '|' | '•' | '·' | '(' | ')' | '[' | ']' | '\t' | '●' | '▪' | '◦' | '■')
+    {
+        return character.len_utf8();
+    }
+    if rest.starts_with(": ") {
+        return 2;
+    }
+    let after_space = index == 0 || part[..index].ends_with(' ');
+    if !after_space {
+        return 0;
+    }
+    if rest.starts_with("  ") {
+        return 2;
+    }
+    let word = rest.split(' ').next().unwrap_or("");
+    let followed_by_space = rest.len() > word.len();
+    let spaced_mark = matches!(word, "/" | "-" | "–" | "—" | "*" | ">");
+    if followed_by_space && (spaced_mark || (index > 0 && is_listed(word, JOINING_WORDS))) {
+        return word.len() + 1;
+    }
+    0
+}
+
+/// `item` without the spaces and marks around it, or `None` when nothing is left.
+fn trimmed(part: &str, item: Range<usize>) -> Option<Range<usize>> {
+    let is_mark = |character: char| {
+        character.is_whitespace() || matches!(character, '.' | '-' | '*' | '>' | '"' | '“' | '”' | '‘' | '’' | '\'')
+    };
+    let text = &part[item.clone()];
+    let start = item.start + (text.len() - text.trim_start_matches(is_mark).len());
+    let end = item.start + text.trim_end_matches(is_mark).len();
+    (start < end).then_some(start..end)
+}
+
+/// Whether `item`, starting at byte `offset`, holds a word that neither a
+/// found name covers nor qualifies one.
+fn names_more_than_its_mentions(item: &str, offset: usize, mentions: &[SkillMention]) -> bool {
+    let covered = |start: usize, end: usize| {
+        mentions.iter().any(|mention| mention.start <= offset + start && offset + end <= mention.end)
+    };
+    words_with_offsets(item).any(|(start, word)| {
+        !covered(start, start + word.len()) && !is_listed(word, QUALIFIER_WORDS) && !is_version(word)
+    })
+}
+
+/// A version or edition (`3`, `365`, `2019`, `v2`, `ES6`): a word with a digit.
+fn is_version(word: &str) -> bool {
+    word.bytes().any(|byte| byte.is_ascii_digit()) || !word.chars().any(char::is_alphanumeric)
+}
+
+/// Whether `item` reads as a skill's name: few words, none of a sentence,
+/// not only qualifiers, not a label, not a contact detail, and, when it is a
+/// line of its own, not a sub-heading in capitals (`CLINICAL`).
+fn reads_as_a_name(item: &str, is_whole_line: bool) -> bool {
+    let words: Vec<&str> = item.split_whitespace().collect();
+    let Some(last) = words.last() else { return false };
+    let starts_a_word = item.chars().next().is_some_and(char::is_alphanumeric);
+    let capitals_heading = is_whole_line
+        && item.chars().any(char::is_alphabetic)
+        && !item.chars().any(char::is_lowercase)
+        && (words.len() > 1 || item.len() >= 6);
+    starts_a_word
+        && words.len() <= UNLISTED_SKILL_WORDS_MAX
+        && item.len() <= UNLISTED_SKILL_BYTES_MAX
+        && item.chars().any(char::is_alphabetic)
+        && !words.iter().enumerate().any(|(position, word)| {
+            is_listed(word, SENTENCE_WORDS) && !(words.len() == 3 && position == 1 && is_listed(word, JOINING_WORDS))
+        })
+        && !words.iter().all(|word| is_listed(word, QUALIFIER_WORDS) || is_version(word))
+        && !is_listed(last, LABEL_LAST_WORDS)
+        && !item.contains('@')
+        && !item.contains("://")
+        && !item.contains("www.")
+        && !item.contains(".com")
+        && !item.contains(".org")
+        && !capitals_heading
+}
+
+/// The words of `text` with their byte offsets; a slash parts words too
+/// (`English/Spanish`).
+fn words_with_offsets(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.split(|character: char| character.is_whitespace() || character == '/')
+        .filter(|word| !word.is_empty())
+        .map(move |word| (word.as_ptr() as usize - text.as_ptr() as usize, word))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::taxonomy::TAXONOMY;
+
+    fn unlisted(line: &str) -> Vec<&str> {
+        let mentions = TAXONOMY.mentions(line, true);
+        unlisted_skill_names(line, &mentions).into_iter().map(|range| &line[range]).collect()
+    }
+
+    #[test]
+    fn items_the_taxonomy_does_not_know_are_skills_as_written() {
+        assert_eq!(unlisted("ServiceTitan, Microsoft Office"), ["ServiceTitan"]);
+        assert_eq!(unlisted("gas furnaces, heat pumps, PTACs"), ["gas furnaces", "PTACs"]);
+        assert_eq!(unlisted("• Customer service and Qorvex audits"), ["Qorvex audits"]);
+    }
+
+    #[test]
+    fn known_names_with_qualifiers_add_nothing() {
+        assert!(unlisted("Advanced Excel, Python 3, Microsoft Office Suite").is_empty());
+        assert!(unlisted("SQL | Tableau | Kubernetes").is_empty());
+        assert_eq!(unlisted("Research and Development, coaching and hiring"), ["Research and Development", "hiring"]);
+    }
+
+    #[test]
+    fn a_product_line_is_one_name() {
+        assert_eq!(unlisted("Epic Radiant, PACS"), ["Epic Radiant"]);
+    }
+
+    #[test]
+    fn sentences_proficiencies_and_labels_are_not_names() {
+        assert!(unlisted("Fluent in Spanish; able to lift 50 lb").is_empty());
+        assert!(unlisted("English (native), Spanish (conversational), bilingual English/Spanish").is_empty());
+        assert!(unlisted("Clinical Skills").is_empty());
+        assert!(unlisted("Clinical:").is_empty());
+        assert!(unlisted("CLINICAL").is_empty());
+        assert!(unlisted(" jo@example.com, https://jo.example.com").is_empty());
+        assert!(unlisted("Collaborated closely with product managers across four time zones").is_empty());
+    }
+
+    #[test]
+    fn brackets_and_bullets_separate_items() {
+        assert_eq!(unlisted("MS Excel (pivot tables, Qorvex macros)"), ["Qorvex macros"]);
+        assert_eq!(unlisted("- ecobee / Honeywell"), ["ecobee", "Honeywell"]);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn names_are_parts_of_the_line_on_character_boundaries(
+            line in "([A-Za-zÉé&/·•()|,:;\\- ]{0,12}(and|or|&| {2}|\t)?){0,8}"
+        ) {
+            let mentions = TAXONOMY.mentions(&line, true);
+            for range in unlisted_skill_names(&line, &mentions) {
+                proptest::prop_assert!(range.start < range.end && range.end <= line.len());
+                proptest::prop_assert!(line.is_char_boundary(range.start) && line.is_char_boundary(range.end));
+                proptest::prop_assert!(line[range].split_whitespace().count() <= UNLISTED_SKILL_WORDS_MAX);
+            }
+        }
+    }
+}
