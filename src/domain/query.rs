@@ -156,6 +156,31 @@ pub fn list_applications<'w>(
     sort: SortOrder,
     request: &ListRequest,
 ) -> DomainResult<ListPage<&'w Application>> {
+    let page = list_application_ordinals(workspace, job, filter, sort, request)?;
+    Ok(resolve_page(workspace, &workspace.job_applications[&job.id], page))
+}
+
+/// The applications of a page of ordinals of a job's `job_applications`.
+pub fn resolve_page<'w>(
+    workspace: &'w Workspace,
+    job_applications: &JobApplications,
+    page: ListPage<u32>,
+) -> ListPage<&'w Application> {
+    let ListPage { items, total, next } = page;
+    let items = items.into_iter().map(|ordinal| &*workspace.applications[job_applications.id_at(ordinal)]).collect();
+    ListPage { items, total, next }
+}
+
+/// A page of the job's applications as their ordinals in the job: what a
+/// page shows can be versioned from these (the job's change sequence per
+/// ordinal) before any application is looked up.
+pub fn list_application_ordinals(
+    workspace: &Workspace,
+    job: &Job,
+    filter: &ApplicationFilter,
+    sort: SortOrder,
+    request: &ListRequest,
+) -> DomainResult<ListPage<u32>> {
     let stage_id = match filter.stage.as_deref() {
         None => None,
         Some(stage) => match StageId::parse(stage).filter(|id| job.stage(id).is_some()) {
@@ -213,7 +238,7 @@ impl<'w> Listing<'w, '_> {
 
     /// The page without a name search: from the index by offset or
     /// position, filtered by status and `updatedAfter` where asked.
-    fn page(&self, request: &ListRequest) -> ListPage<&'w Application> {
+    fn page(&self, request: &ListRequest) -> ListPage<u32> {
         let (sort, minimum, ordered) = (self.sort, self.filter.ats_score_min, self.ordered);
         let change_order_after = self.filter.updated_after.filter(|_| sort == SortOrder::UpdatedAsc);
         let only_index = self.filter.status.is_none() && (self.filter.updated_after.is_none() || minimum.is_none());
@@ -249,16 +274,16 @@ impl<'w> Listing<'w, '_> {
         });
         let keyed = walk
             .filter(|&ordinal| keeps(ordinal))
-            .map(|ordinal| (self.position(ordinal), self.resolve(ordinal), self.job_applications.change_of(ordinal)));
+            .map(|ordinal| (self.position(ordinal), ordinal, self.job_applications.change_of(ordinal)));
         page_from(keyed, total, sort, request, self.pin_for_next())
     }
 
     /// A page found by offset, with where a walk by cursor would go on.
-    fn offset_page(&self, ordinals: Vec<u32>, offset: usize, total: usize) -> ListPage<&'w Application> {
+    fn offset_page(&self, ordinals: Vec<u32>, offset: usize, total: usize) -> ListPage<u32> {
         let next = (offset.saturating_add(ordinals.len()) < total)
             .then(|| ordinals.last().map(|&ordinal| self.walk_from_member(ordinal, self.pin_for_next())))
             .flatten();
-        ListPage { items: ordinals.into_iter().map(|ordinal| self.resolve(ordinal)).collect(), total, next }
+        ListPage { items: ordinals, total, next }
     }
 
     fn walk_from_member(&self, ordinal: u32, pinned_at: Option<u64>) -> WalkFrom {
@@ -269,7 +294,7 @@ impl<'w> Listing<'w, '_> {
     /// against the whole name (a case-insensitive substring), then filtered,
     /// sorted in the order the index would give and paged. Costs the distinct
     /// name words of the job plus the matches, not the job's applications.
-    fn search_by_name(&self, needle: &str, request: &ListRequest) -> ListPage<&'w Application> {
+    fn search_by_name(&self, needle: &str, request: &ListRequest) -> ListPage<u32> {
         let (job_applications, ordered, filter, sort) = (self.job_applications, self.ordered, self.filter, self.sort);
         let candidates = job_applications.ordinals_whose_name_may_contain(needle, || {
             (0..job_applications.next_ordinal()).map(|ordinal| self.resolve(ordinal).name_key()).collect()
@@ -336,7 +361,7 @@ impl<'w> Listing<'w, '_> {
         let total = found.len();
         let keyed = found
             .into_iter()
-            .map(|(ordinal, _)| (self.position(ordinal), self.resolve(ordinal), job_applications.change_of(ordinal)));
+            .map(|(ordinal, _)| (self.position(ordinal), ordinal, job_applications.change_of(ordinal)));
         page_from(keyed, total, sort, request, self.pin_for_next())
     }
 }

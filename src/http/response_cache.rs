@@ -12,14 +12,19 @@
 //! assert the two are the same bytes, so the API tests check the promise on
 //! every read they repeat.
 //!
-//! Why it is shaped so: a fixed number of slots, each holding one body, the
-//! slot chosen by the version's bits. A new body replaces whatever held its
-//! slot, so there is no eviction bookkeeping, and the memory is bounded by
-//! `SLOTS` × `BODY_BYTES_MAX` whatever the number of workspaces. A slot's
-//! lock is held only to clone or swap a reference-counted buffer. Only 200
-//! JSON bodies are kept, and none larger than `BODY_BYTES_MAX` (a walk at
-//! `limit=100` reads each page once, and keeping its pages would only push
-//! out bodies that are read again).
+//! Why it is shaped so: a fixed number of slots in sets of two, the set
+//! chosen by the version's bits. A set keeps its two most recently used
+//! bodies: a new body pushes out the one its set used least recently, so
+//! there is no eviction bookkeeping beyond an order of two, and the memory is
+//! bounded by `SLOTS` × `BODY_BYTES_MAX` whatever the number of workspaces.
+//! Two ways rather than one because a write moves a job's version and every
+//! page read after it is kept under the new version too: with one body per
+//! slot those puts pushed out pages kept by their content that were about to
+//! be read again (a mixed run of reads and 5% writes rendered about one read
+//! in six after a write anew). A set's lock is held only to clone or swap a
+//! reference-counted buffer. Only 200 JSON bodies are kept, and none larger
+//! than `BODY_BYTES_MAX` (a walk at `limit=100` reads each page once, and
+//! keeping its pages would only push out bodies that are read again).
 
 use actix_web::web::Bytes;
 use parking_lot::Mutex;
@@ -29,12 +34,16 @@ use crate::domain::ids::WorkspaceId;
 /// How many bodies are kept at most.
 pub const SLOTS: usize = 1024;
 
+/// Bodies per set: the slots a version may be kept in.
+const WAYS: usize = 2;
+
 /// The largest body kept: larger ones are written anew on every read.
 pub const BODY_BYTES_MAX: usize = 32 * 1024;
 
 /// Recent read bodies; see the module comment.
 pub struct ResponseCache {
-    slots: Box<[Mutex<Option<Kept>>]>,
+    /// Each set's bodies, the most recently used first.
+    sets: Box<[Mutex<[Option<Kept>; WAYS]>]>,
 }
 
 struct Kept {
@@ -44,39 +53,54 @@ struct Kept {
     body: Bytes,
 }
 
+impl Kept {
+    fn is(&self, workspace: &WorkspaceId, path: &str, version: u64) -> bool {
+        self.version == version && *self.path == *path && self.workspace == *workspace
+    }
+}
+
 impl Default for ResponseCache {
     fn default() -> Self {
-        Self { slots: (0..SLOTS).map(|_| Mutex::new(None)).collect() }
+        Self { sets: (0..SLOTS / WAYS).map(|_| Mutex::new([None, None])).collect() }
     }
 }
 
 impl ResponseCache {
-    /// The body kept for this read, if its slot still holds it.
+    /// The body kept for this read, if its set still holds it; it becomes
+    /// its set's most recently used.
     pub fn get(&self, workspace: &WorkspaceId, path: &str, version: u64) -> Option<Bytes> {
-        let slot = self.slots[slot_of(version, path)].lock();
-        slot.as_ref()
-            .filter(|kept| kept.version == version && *kept.path == *path && kept.workspace == *workspace)
-            .map(|kept| kept.body.clone())
+        let mut set = self.sets[set_of(version, path)].lock();
+        let way = set.iter().position(|kept| kept.as_ref().is_some_and(|kept| kept.is(workspace, path, version)))?;
+        set[..=way].rotate_right(1);
+        set[0].as_ref().map(|kept| kept.body.clone())
     }
 
-    /// Keeps `body` as this read's, in place of what its slot held; a body
-    /// over `BODY_BYTES_MAX` is not kept.
+    /// Keeps `body` as this read's, as its set's most recently used, in
+    /// place of the same read's older copy or else of the least recently
+    /// used; a body over `BODY_BYTES_MAX` is not kept.
     pub fn put(&self, workspace: &WorkspaceId, path: &str, version: u64, body: Bytes) {
         if body.len() > BODY_BYTES_MAX {
             return;
         }
         let kept = Kept { workspace: workspace.clone(), path: path.into(), version, body };
+        let mut set = self.sets[set_of(version, path)].lock();
+        let way = set
+            .iter()
+            .position(|old| old.as_ref().is_some_and(|old| old.is(workspace, path, version)))
+            .unwrap_or(WAYS - 1);
+        set[..=way].rotate_right(1);
         // The old body is dropped after the lock is let go.
-        let _replaced = self.slots[slot_of(version, path)].lock().replace(kept);
+        let _replaced = set[0].replace(kept);
+        drop(set);
     }
 }
 
-/// The slot of a read: the version's bits mixed with the path's length, so
+/// The set of a read: the version's bits mixed with the path's length, so
 /// that two paths of one version (two jobs' pages with equal counters) are
 /// likely to sit apart.
-fn slot_of(version: u64, path: &str) -> usize {
+fn set_of(version: u64, path: &str) -> usize {
     let mixed = (version ^ (version >> 29)).wrapping_add(path.len() as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    (mixed >> 32) as usize % SLOTS
+    (mixed >> 32) as usize % (SLOTS / WAYS)
 }
 
 #[cfg(test)]
@@ -113,8 +137,32 @@ mod tests {
         for version in 0..(4 * SLOTS as u64) {
             cache.put(&workspace("acme"), "/p", version, Bytes::from_static(b"{}"));
         }
-        let kept = cache.slots.iter().filter(|slot| slot.lock().is_some()).count();
+        let kept: usize = cache.sets.iter().map(|set| set.lock().iter().flatten().count()).sum();
         assert!(kept <= SLOTS);
         assert!(cache.get(&workspace("acme"), "/p", 4 * SLOTS as u64 - 1).is_some(), "the newest is kept");
+    }
+
+    /// The first `count` versions that share a set, found by trying.
+    fn versions_in_one_set(path: &str, count: usize) -> Vec<u64> {
+        let set = set_of(0, path);
+        (0..).filter(|&version| set_of(version, path) == set).take(count).collect()
+    }
+
+    #[test]
+    fn a_set_keeps_its_two_most_recently_used_bodies() {
+        let cache = ResponseCache::default();
+        let acme = workspace("acme");
+        let versions = versions_in_one_set("/p", 3);
+        let (first, second, third) = (versions[0], versions[1], versions[2]);
+        let body = |text: &'static str| Bytes::from_static(text.as_bytes());
+        cache.put(&acme, "/p", first, body("1"));
+        cache.put(&acme, "/p", second, body("2"));
+        assert_eq!(cache.get(&acme, "/p", first), Some(body("1")), "both are kept");
+        cache.put(&acme, "/p", third, body("3"));
+        assert_eq!(cache.get(&acme, "/p", second), None, "the least recently used went");
+        assert_eq!(cache.get(&acme, "/p", first), Some(body("1")), "the one read since stays");
+        assert_eq!(cache.get(&acme, "/p", third), Some(body("3")));
+        cache.put(&acme, "/p", third, body("3 again"));
+        assert_eq!(cache.get(&acme, "/p", first), Some(body("1")), "a put of a kept read replaces its copy");
     }
 }

@@ -2,13 +2,13 @@
 
 use actix_web::{web, HttpRequest, HttpResponse};
 
-use crate::domain::application::{Application, ApplicationStatus};
+use crate::domain::application::ApplicationStatus;
 use crate::domain::application_index::{SortOrder, SCORE_MAX};
 use crate::domain::commands::job_in_scope;
 use crate::domain::job::JobStatus;
-use crate::domain::query::{list_applications, list_jobs, ApplicationFilter, JobQuery};
+use crate::domain::job_applications::JobApplications;
+use crate::domain::query::{list_application_ordinals, list_jobs, resolve_page, ApplicationFilter, JobQuery};
 use crate::domain::walk::ListPage;
-use crate::domain::workspace::Workspace;
 use crate::http::conditional::EntityTag;
 use crate::http::cursor::{self, Listing, QueryBinding};
 use crate::http::dto::application::ApplicationsPage;
@@ -201,11 +201,12 @@ pub async fn applications(
         &app_state(&request).responses,
         &workspace.id,
         || {
-            list_applications(&workspace, job, &filter, sort, &list_request)
+            list_application_ordinals(&workspace, job, &filter, sort, &list_request)
                 .map_err(|error| ApiError::Domain(SURFACE, error))
         },
-        |found| page_content_version(&request, &workspace, found),
+        |found| page_content_version(&request, job_applications, found),
         |found| {
+            let found = resolve_page(&workspace, job_applications, found);
             let next_cursor = found.next.as_ref().map(|walk| cursor::encode(&binding, walk));
             let page = ApplicationsPage::new(&workspace, &found, &list_request, next_cursor);
             Ok(success_written(|out| page.write_json(out)))
@@ -213,19 +214,21 @@ pub async fn applications(
     )
 }
 
-/// The version of what a page of applications shows: for each application
-/// on it, which it is, its change sequence and its pipeline's state (a
-/// running mark moves no sequence), and the list's total and whether it
-/// goes on. The next cursor is made from the last application's place in
-/// the order, which its change sequence covers.
-fn page_content_version(request: &HttpRequest, workspace: &Workspace, found: &ListPage<&Application>) -> EntityTag {
-    let mut counters = Vec::with_capacity(2 + 3 * found.items.len());
+/// The version of what a page of applications shows: which applications
+/// are on it and each one's change sequence, the job's count of pipelines
+/// marked running (the one change that moves no sequence), the list's total
+/// and whether it goes on. The next cursor is made from the last
+/// application's place in the order, which its change sequence covers. All
+/// of it is read from the job's indexes, so a page a write did not touch is
+/// found kept without looking up one application.
+fn page_content_version(request: &HttpRequest, job_applications: &JobApplications, found: &ListPage<u32>) -> EntityTag {
+    let mut counters = Vec::with_capacity(3 + 2 * found.items.len());
     counters.push(found.total as u64);
     counters.push(u64::from(found.next.is_some()));
-    for (application, change) in found.items.iter().zip(workspace.application_changes(found.items.iter().copied())) {
-        counters.push(u64::from(application.ordinal));
-        counters.push(change);
-        counters.push(application.pipeline.state as u64);
+    counters.push(job_applications.running_marks());
+    for &ordinal in &found.items {
+        counters.push(u64::from(ordinal));
+        counters.push(job_applications.change_of(ordinal));
     }
     EntityTag::of("applications by content", request, &counters)
 }
@@ -286,4 +289,40 @@ fn application_filter(params: &QueryParams) -> Result<ApplicationFilter, ApiErro
     }
     let updated_after = params.updated_after()?;
     Ok(ApplicationFilter { stage: params.text("stage").map(str::to_owned), status, name, ats_score_min, updated_after })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::ids::{ApplicationId, StageId};
+    use crate::domain::job_applications::IndexedApplication;
+
+    fn job_of_two(stage: &StageId) -> JobApplications {
+        let mut rng = rand::rng();
+        let mut application = |change: u64| IndexedApplication {
+            id: ApplicationId::generate(&mut rng),
+            stage_id: stage.clone(),
+            standing: None,
+            name_key: "ada lovelace".into(),
+            change,
+        };
+        JobApplications::from_ordered(vec![application(1), application(2)])
+    }
+
+    #[test]
+    fn a_page_version_moves_with_what_the_page_shows_and_only_with_that() {
+        let request = actix_web::test::TestRequest::get().uri("/api/v1/jobs/j/applications?offset=0").to_http_request();
+        let stage = StageId::generate(&mut rand::rng());
+        let mut job = job_of_two(&stage);
+        let first_only = ListPage { items: vec![0], total: 2, next: None };
+        let version = |job: &JobApplications| page_content_version(&request, job, &first_only);
+        let before = version(&job);
+        job.changed(1, &stage, 5);
+        assert_eq!(version(&job), before, "a change to an application not on the page");
+        job.changed(0, &stage, 6);
+        let changed = version(&job);
+        assert_ne!(changed, before, "a change to one on it");
+        job.note_running();
+        assert_ne!(version(&job), changed, "a pipeline marked running, which moves no sequence");
+    }
 }
