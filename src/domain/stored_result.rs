@@ -18,10 +18,14 @@ pub const RESUME_VERSION_3_MARKER: u8 = 3;
 /// Parsed resumes of engine version 4, their sections kept as kinds
 /// (`SectionKind`) instead of names: what version 3's marker holds, smaller.
 pub const RESUME_SECTION_KINDS_MARKER: u8 = 4;
+/// Parsed resumes of engine version 5: the shape `RESUME_SECTION_KINDS_MARKER`
+/// names; the parser's rules changed (a skills list's unknown items,
+/// certifications apart from skills, more headings, a wider taxonomy).
+pub const RESUME_VERSION_5_MARKER: u8 = 5;
 /// What the current engine writes first in a parsed resume.
-pub const RESUME_CURRENT_MARKER: u8 = RESUME_SECTION_KINDS_MARKER;
+pub const RESUME_CURRENT_MARKER: u8 = RESUME_VERSION_5_MARKER;
 /// Markers of parsed resumes that the current engine would parse the same.
-pub const RESUME_MARKERS_OF_THE_CURRENT_ENGINE: [u8; 2] = [RESUME_VERSION_3_MARKER, RESUME_SECTION_KINDS_MARKER];
+pub const RESUME_MARKERS_OF_THE_CURRENT_ENGINE: [u8; 1] = [RESUME_VERSION_5_MARKER];
 
 /// Breakdowns of engine version 3 start with this byte. Older ones start
 /// with their score, at most 100, so the two never meet.
@@ -34,12 +38,15 @@ pub const BREAKDOWN_VERSION_4_MARKER: u8 = 204;
 /// Breakdowns of engine version 4 in the compact shape (`ats::compact`):
 /// the marker, the months as version 4's, then a `CompactBreakdown`.
 pub const BREAKDOWN_COMPACT_MARKER: u8 = 205;
+/// Breakdowns of engine version 5, laid out as `BREAKDOWN_COMPACT_MARKER`'s;
+/// the scores changed with the parsed resumes they are made from.
+pub const BREAKDOWN_VERSION_5_MARKER: u8 = 206;
 /// What the current engine writes first in a breakdown.
-pub const BREAKDOWN_CURRENT_MARKER: u8 = BREAKDOWN_COMPACT_MARKER;
+pub const BREAKDOWN_CURRENT_MARKER: u8 = BREAKDOWN_VERSION_5_MARKER;
 /// Markers of breakdowns that the current engine would score the same.
-pub const BREAKDOWN_MARKERS_OF_THE_CURRENT_ENGINE: [u8; 2] = [BREAKDOWN_VERSION_4_MARKER, BREAKDOWN_COMPACT_MARKER];
-/// Length of the months that follow the marker of a version 4 breakdown,
-/// compact or not.
+pub const BREAKDOWN_MARKERS_OF_THE_CURRENT_ENGINE: [u8; 1] = [BREAKDOWN_VERSION_5_MARKER];
+/// Length of the months that follow the marker of a version 4 or 5
+/// breakdown, compact or not.
 pub const RANKING_MONTHS_LENGTH: usize = 4;
 
 /// The months of experience a breakdown's scoring counted, which break ties
@@ -47,7 +54,7 @@ pub const RANKING_MONTHS_LENGTH: usize = 4;
 /// rank as 0 months until a (free) rerun brings them up to date.
 pub fn ranking_months(scored: &ScoredBreakdown) -> u32 {
     match scored.breakdown.bytes() {
-        [BREAKDOWN_VERSION_4_MARKER | BREAKDOWN_COMPACT_MARKER, first, second, third, fourth, ..] => {
+        [BREAKDOWN_VERSION_4_MARKER | BREAKDOWN_COMPACT_MARKER | BREAKDOWN_VERSION_5_MARKER, first, second, third, fourth, ..] => {
             u32::from_le_bytes([*first, *second, *third, *fourth])
         }
         _ => 0,
@@ -83,12 +90,15 @@ mod tests {
         assert!(!made_by_an_older_engine(Some(&current_resume), Some(&current_breakdown)));
         assert!(!made_by_an_older_engine(Some(&current_resume), None), "parsed only");
         assert!(!made_by_an_older_engine(None, None), "nothing stored yet");
-        let before_section_kinds = Encoded::new(vec![RESUME_VERSION_3_MARKER, 0]);
-        let before_compact = scored(&[BREAKDOWN_VERSION_4_MARKER, 0, 0, 0, 0, 80]);
+        let version_4_resume = Encoded::new(vec![RESUME_SECTION_KINDS_MARKER, 0]);
+        let version_4_breakdown = scored(&[BREAKDOWN_COMPACT_MARKER, 0, 0, 0, 0, 80]);
         assert!(
-            !made_by_an_older_engine(Some(&before_section_kinds), Some(&before_compact)),
-            "the same engine's results in their earlier shapes"
+            made_by_an_older_engine(Some(&version_4_resume), Some(&current_breakdown)),
+            "engine version 4's resume, in the shape the current engine writes"
         );
+        assert!(made_by_an_older_engine(Some(&current_resume), Some(&version_4_breakdown)), "and its breakdown");
+        let version_3 = Encoded::new(vec![RESUME_VERSION_3_MARKER, 0]);
+        assert!(made_by_an_older_engine(Some(&version_3), None));
         assert!(made_by_an_older_engine(Some(&Encoded::new(vec![RESUME_VERSION_2_MARKER, 0])), None));
         assert!(made_by_an_older_engine(Some(&Encoded::new(vec![1, 0])), None), "version 1: an Option first");
         assert!(made_by_an_older_engine(Some(&current_resume), Some(&scored(&[80, 0]))), "a version 2 breakdown");

@@ -22,8 +22,8 @@ use crate::domain::resume::version_3::ParsedResumeVersion3;
 use crate::domain::resume::ParsedResume;
 use crate::domain::stored_result::{
     BREAKDOWN_COMPACT_MARKER, BREAKDOWN_CURRENT_MARKER, BREAKDOWN_VERSION_3_MARKER, BREAKDOWN_VERSION_4_MARKER,
-    RANKING_MONTHS_LENGTH, RESUME_CURRENT_MARKER, RESUME_SECTION_KINDS_MARKER, RESUME_VERSION_2_MARKER,
-    RESUME_VERSION_3_MARKER,
+    BREAKDOWN_VERSION_5_MARKER, RANKING_MONTHS_LENGTH, RESUME_CURRENT_MARKER, RESUME_SECTION_KINDS_MARKER,
+    RESUME_VERSION_2_MARKER, RESUME_VERSION_3_MARKER, RESUME_VERSION_5_MARKER,
 };
 use crate::engine::ENGINE_VERSION;
 use crate::store::codec;
@@ -32,9 +32,10 @@ pub use crate::store::codec::CodecError;
 // A new engine version writes new markers, so that results it replaces read
 // as older ones (see `stored_result`) and their rerun is free. Engine
 // version 4 changed the breakdown only; its parsed resumes are version 3's,
-// their sections kept as kinds.
-const _: () = assert!(RESUME_CURRENT_MARKER == RESUME_SECTION_KINDS_MARKER && ENGINE_VERSION == 4);
-const _: () = assert!(BREAKDOWN_CURRENT_MARKER == BREAKDOWN_COMPACT_MARKER && ENGINE_VERSION == 4);
+// their sections kept as kinds. Engine version 5 changed the parser's rules,
+// not the shapes: its markers name version 4's shapes.
+const _: () = assert!(RESUME_CURRENT_MARKER == RESUME_VERSION_5_MARKER && ENGINE_VERSION == 5);
+const _: () = assert!(BREAKDOWN_CURRENT_MARKER == BREAKDOWN_VERSION_5_MARKER && ENGINE_VERSION == 5);
 
 /// A parsed resume as the state keeps it: the marker, then the encoding.
 pub fn encode_resume(resume: &ParsedResume) -> Result<Vec<u8>, CodecError> {
@@ -46,7 +47,7 @@ pub fn encode_resume(resume: &ParsedResume) -> Result<Vec<u8>, CodecError> {
 /// Decodes a parsed resume kept by the state, converting older shapes.
 pub fn decode_resume(encoded: &Encoded) -> Result<ParsedResume, CodecError> {
     match encoded.bytes().split_first() {
-        Some((&RESUME_SECTION_KINDS_MARKER, rest)) => codec::decode(rest),
+        Some((&(RESUME_VERSION_5_MARKER | RESUME_SECTION_KINDS_MARKER), rest)) => codec::decode(rest),
         Some((&RESUME_VERSION_3_MARKER, rest)) => codec::decode::<ParsedResumeVersion3>(rest).map(ParsedResume::from),
         Some((&RESUME_VERSION_2_MARKER, rest)) => codec::decode::<ParsedResumeVersion2>(rest).map(ParsedResume::from),
         _ => codec::decode::<ParsedResumeVersion1>(encoded.bytes()).map(ParsedResume::from),
@@ -71,7 +72,8 @@ pub fn encode_breakdown_body<S: AsRef<str>>(breakdown: &AtsBreakdown<S>) -> Resu
 
 /// The shapes a stored breakdown may have.
 enum BreakdownShape<'a> {
-    /// The current shape's encoding, after the marker and the months.
+    /// The current shape's encoding (engine versions 4 and 5), after the
+    /// marker and the months.
     Compact(&'a [u8]),
     /// An `AtsBreakdownVersion4`'s encoding (engine versions 3 and 4).
     Full(&'a [u8]),
@@ -86,7 +88,7 @@ fn breakdown_shape(stored: &[u8]) -> Result<BreakdownShape<'_>, CodecError> {
             .ok_or_else(|| CodecError::Decode("a breakdown ends inside its months".into()))
     };
     match stored.first() {
-        Some(&BREAKDOWN_COMPACT_MARKER) => after_months().map(BreakdownShape::Compact),
+        Some(&(BREAKDOWN_VERSION_5_MARKER | BREAKDOWN_COMPACT_MARKER)) => after_months().map(BreakdownShape::Compact),
         Some(&BREAKDOWN_VERSION_4_MARKER) => after_months().map(BreakdownShape::Full),
         Some(&BREAKDOWN_VERSION_3_MARKER) => Ok(BreakdownShape::Full(&stored[1..])),
         _ => Ok(BreakdownShape::Version2(stored)),
@@ -107,7 +109,7 @@ pub fn decode_breakdown(scored: &ScoredBreakdown) -> Result<AtsBreakdown, CodecE
 /// encoded again when not (only then does a read pay a copy).
 pub fn current_resume_bytes(encoded: &Encoded) -> Result<Cow<'_, [u8]>, CodecError> {
     match encoded.bytes().split_first() {
-        Some((&RESUME_CURRENT_MARKER, rest)) => Ok(Cow::Borrowed(rest)),
+        Some((&(RESUME_VERSION_5_MARKER | RESUME_SECTION_KINDS_MARKER), rest)) => Ok(Cow::Borrowed(rest)),
         _ => codec::encode(&decode_resume(encoded)?).map(Cow::Owned),
     }
 }
