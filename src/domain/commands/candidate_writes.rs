@@ -2,6 +2,8 @@
 //! on it, rerun its ATS scoring. Each first finds the application within the
 //! key's claims (404 outside them, indistinguishable from missing).
 
+use std::sync::Arc;
+
 use super::{application_in_scope, Command, DecideContext};
 use crate::domain::api_key::Claims;
 use crate::domain::application::Application;
@@ -24,7 +26,7 @@ pub struct MoveStage {
 }
 
 impl Command for MoveStage {
-    type Output = Application;
+    type Output = Arc<Application>;
 
     fn decide(&self, workspace: &Workspace, context: &mut DecideContext<'_>) -> DomainResult<Vec<Event>> {
         let (application, job) = application_in_scope(workspace, &self.application_id, &self.claims)?;
@@ -37,8 +39,8 @@ impl Command for MoveStage {
         Ok(vec![Event::StageChanged { application_id: application.id.clone(), stage_id, at: context.now }])
     }
 
-    fn respond(&self, workspace: &Workspace, _events: &[Event]) -> DomainResult<Application> {
-        application_in_scope(workspace, &self.application_id, &self.claims).map(|(application, _)| application.clone())
+    fn respond(&self, workspace: &Workspace, _events: &[Event]) -> DomainResult<Arc<Application>> {
+        shared_application_in_scope(workspace, &self.application_id, &self.claims)
     }
 }
 
@@ -60,7 +62,7 @@ pub struct UpdateTags {
 }
 
 impl Command for UpdateTags {
-    type Output = Application;
+    type Output = Arc<Application>;
 
     fn decide(&self, workspace: &Workspace, context: &mut DecideContext<'_>) -> DomainResult<Vec<Event>> {
         let (application, job) = application_in_scope(workspace, &self.application_id, &self.claims)?;
@@ -82,9 +84,21 @@ impl Command for UpdateTags {
         Ok(vec![Event::TagsReplaced { application_id: application.id.clone(), tags, job_tags, at: context.now }])
     }
 
-    fn respond(&self, workspace: &Workspace, _events: &[Event]) -> DomainResult<Application> {
-        application_in_scope(workspace, &self.application_id, &self.claims).map(|(application, _)| application.clone())
+    fn respond(&self, workspace: &Workspace, _events: &[Event]) -> DomainResult<Arc<Application>> {
+        shared_application_in_scope(workspace, &self.application_id, &self.claims)
     }
+}
+
+/// The application as the state shares it: the answer to a write needs
+/// only to read it, and copying it (its strings, answers, tags and
+/// comments) cost as much again as the rest of the write's answer.
+fn shared_application_in_scope(
+    workspace: &Workspace,
+    application_id: &str,
+    claims: &Claims,
+) -> DomainResult<Arc<Application>> {
+    let (application, _) = application_in_scope(workspace, application_id, claims)?;
+    Ok(Arc::clone(&workspace.applications[&application.id]))
 }
 
 fn merge_tags(current: &[Tag], add: &[String], remove: &[String], color: &Option<String>) -> Vec<Tag> {
