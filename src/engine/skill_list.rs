@@ -160,7 +160,6 @@ pub(crate) fn unlisted_skill_names(part: &str, mentions: &[SkillMention]) -> Vec
 /// `part` cut at its separators, outside the names the taxonomy found.
 fn items(part: &str, mentions: &[SkillMention]) -> Vec<Range<usize>> {
     let inside_a_mention = |at: usize| mentions.iter().any(|mention| mention.start < at && at < mention.end);
-    let bytes = part.as_bytes();
     let mut items: Vec<Range<usize>> = Vec::new();
     let mut item_start = 0;
     let mut index = 0;
@@ -178,10 +177,7 @@ fn items(part: &str, mentions: &[SkillMention]) -> Vec<Range<usize>> {
             index += separator_length;
             item_start = index;
         } else {
-            index += 1;
-            while index < bytes.len() && !part.is_char_boundary(index) {
-                index += 1;
-            }
+            index += part[index..].chars().next().map_or(1, char::len_utf8);
         }
     }
     items.push(item_start..part.len());
@@ -194,11 +190,11 @@ fn items(part: &str, mentions: &[SkillMention]) -> Vec<Range<usize>> {
 fn is_title_case_pair(part: &str, item_start: usize, after: usize) -> bool {
     let capitalised = |word: &str| word.chars().next().is_some_and(char::is_uppercase);
     let before: Vec<&str> = part[item_start..after].split_whitespace().collect();
-    let rest = &part[after..];
-    let next_word = rest.split(|character: char| !character.is_alphanumeric()).next().unwrap_or("");
-    let next_ends_the_item = separator_at(part, after + next_word.len()) > 0
-        || rest[next_word.len()..].trim_start().starts_with([',', ';', '|', '•', '·', '(', ')'])
-        || rest[next_word.len()..].trim().is_empty();
+    let next_word = part[after..].split(|character: char| !character.is_alphanumeric()).next().unwrap_or("");
+    let word_end = after + next_word.len();
+    let next_start = part.len() - part[word_end..].trim_start().len();
+    let next_ends_the_item =
+        next_start == part.len() || separator_at(part, word_end) > 0 || separator_at(part, next_start) > 0;
     before.len() == 2 && capitalised(before[0]) && capitalised(next_word) && next_ends_the_item
 }
 
@@ -330,6 +326,13 @@ mod tests {
         assert!(unlisted("CLINICAL").is_empty());
         assert!(unlisted(" jo@example.com, https://jo.example.com").is_empty());
         assert!(unlisted("Collaborated closely with product managers across four time zones").is_empty());
+    }
+
+    #[test]
+    fn a_name_has_at_most_four_words_and_48_bytes() {
+        assert_eq!(unlisted("Qorvex pallet dock scheduling"), ["Qorvex pallet dock scheduling"]);
+        assert!(unlisted("Qorvex pallet dock door scheduling").is_empty(), "five words");
+        assert!(unlisted("Qorvexmultiwarehouse palletisation orchestrations").is_empty(), "over 48 bytes");
     }
 
     #[test]

@@ -343,4 +343,16 @@ mod tests {
                     Skills\nPEX\nMaria Lopez · Phone 614-555-0192 · Page 1";
         assert_eq!(skills_of(text), ["PEX Piping"]);
     }
+
+    #[test]
+    fn at_most_64_unlisted_skills_are_kept() {
+        // Names without digits: a word with one is read as a version.
+        let letter = |number: usize| char::from(b'a' + (number % 26) as u8);
+        let items: Vec<String> =
+            (0..100).map(|number| format!("Qorvex{}{}", letter(number / 26), letter(number))).collect();
+        let text = format!("Skills\n{}", items.join(", "));
+        let skills = skills_of(&text);
+        assert_eq!(skills.len(), UNLISTED_SKILLS_MAX);
+        assert_eq!(skills, items[..UNLISTED_SKILLS_MAX]);
+    }
 }
