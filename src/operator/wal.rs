@@ -21,21 +21,17 @@ pub fn verify(data_dir: &Path) -> OperatorResult {
 /// One line per record: LSN, workspace, event kind and time; with `json`, the event itself.
 pub fn dump(data_dir: &Path, after_lsn: u64, limit: Option<u64>, json: bool) -> OperatorResult {
     let directory = DataLayout::new(data_dir).wal();
-    let total_bytes = std::fs::read_dir(&directory)
-        .with_context(|| format!("listing {}", directory.display()))?
-        .filter_map(Result::ok)
-        .filter_map(|entry| entry.metadata().ok())
-        .map(|metadata| metadata.len())
-        .sum();
-    let bar = bytes_progress(total_bytes, "reading");
     let reading = || format!("reading the log in {}", directory.display());
-    let records = read_records(&directory, after_lsn).with_context(reading)?;
-    for (count, record) in records.enumerate() {
-        if limit.is_some_and(|limit| count as u64 >= limit) {
+    let mut records = read_records(&directory, after_lsn).with_context(reading)?;
+    let bar = bytes_progress(records.progress().total_bytes, "reading");
+    let mut count = 0u64;
+    while let Some(record) = records.next() {
+        if limit.is_some_and(|limit| count >= limit) {
             break;
         }
+        count += 1;
         let (lsn, payload) = record.with_context(reading)?;
-        bar.inc(payload.len() as u64 + 16);
+        bar.set_position(records.progress().read_bytes);
         let record: LogRecord = codec::decode(&payload).with_context(|| format!("decoding log record {lsn}"))?;
         let line = if json {
             let event = serde_json::to_string(&record.event).context("writing the event as JSON")?;

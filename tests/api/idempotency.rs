@@ -327,8 +327,8 @@ impl Storage for HeldSyncs {
         Ok(Box::new(HeldSegment { inner, gate: self.gate.clone() }))
     }
 
-    fn open_segment_for_append(&self, path: &Path) -> io::Result<Box<dyn SegmentFile>> {
-        let inner = FileStorage.open_segment_for_append(path)?;
+    fn open_segment_at(&self, path: &Path, records_bytes: u64) -> io::Result<Box<dyn SegmentFile>> {
+        let inner = FileStorage.open_segment_at(path, records_bytes)?;
         Ok(Box::new(HeldSegment { inner, gate: self.gate.clone() }))
     }
 

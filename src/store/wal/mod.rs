@@ -24,7 +24,10 @@
 //! zero-padded to 20 digits: `00000000000000000001.wal`. A record is
 //! `payload_length: u32 LE | crc32c: u32 LE | lsn: u64 LE | payload`, and the
 //! checksum covers the length, the LSN and the payload. LSNs start at 1 and
-//! grow by exactly 1 from record to record and across segments.
+//! grow by exactly 1 from record to record and across segments. The writer
+//! grows a segment's file a megabyte of zeros at a time and writes records
+//! over the zeros (see `storage` for why), so a segment's records end at the
+//! file's end or where zeros begin that last to its end.
 //!
 //! # Durability, by fsync mode
 //! - `always` (the default): a completion reports success only after the

@@ -6,6 +6,8 @@
 //! for what a valid log is:
 //! - every record's checksum matches, and LSNs grow by exactly 1 from the
 //!   first segment's name through every record of every segment;
+//! - a segment's records end at its file's end or where zeros begin and last
+//!   to its end (the writer zeros space ahead of its records, see `storage`);
 //! - damage at the tail of the newest segment, with no valid record after it,
 //!   is a torn write that was never acknowledged: it ends the log;
 //! - any other damage is an error that names the file and the offset.
@@ -100,12 +102,23 @@ impl SegmentReader {
             return Ok(ReadOutcome::End);
         }
         let damaged = |reason: String| Ok(ReadOutcome::Damaged { offset, reason });
+        let context = || format!("reading the write-ahead log segment {} at offset {offset}", path.display());
+        let mut header_bytes = [0u8; RECORD_HEADER_BYTES];
+        let header_read = (remaining_bytes as usize).min(RECORD_HEADER_BYTES);
+        self.reader.read_exact(&mut header_bytes[..header_read]).map_err(|error| WalError::io(context(), error))?;
+        // No record header is all zeros (LSNs start at 1): this is the space
+        // the writer zeroed ahead of its records, see `storage`.
+        if header_bytes[..header_read].iter().all(|&byte| byte == 0) {
+            return match self.first_nonzero_byte(header_read as u64).map_err(|error| WalError::io(context(), error))? {
+                None => Ok(ReadOutcome::End),
+                Some(nonzero_offset) => damaged(format!(
+                    "the space zeroed ahead of the records holds a non-zero byte at offset {nonzero_offset}"
+                )),
+            };
+        }
         if remaining_bytes < RECORD_HEADER_BYTES as u64 {
             return damaged(format!("the file ends inside a record header ({remaining_bytes} bytes of it remain)"));
         }
-        let context = || format!("reading the write-ahead log segment {} at offset {offset}", path.display());
-        let mut header_bytes = [0u8; RECORD_HEADER_BYTES];
-        self.reader.read_exact(&mut header_bytes).map_err(|error| WalError::io(context(), error))?;
         let header = RecordHeader::parse(&header_bytes);
         let payload_bytes = match header.checked_payload_bytes() {
             Ok(payload_bytes) => payload_bytes,
@@ -124,6 +137,23 @@ impl SegmentReader {
         }
         self.offset += record_bytes;
         Ok(ReadOutcome::Record { lsn: header.lsn, payload, offset })
+    }
+
+    /// Reads the rest of the segment, `consumed` bytes past `offset` already
+    /// read, and returns the offset of its first non-zero byte, if any.
+    /// Leaves `offset` where the zeros began: the end of the records.
+    fn first_nonzero_byte(&mut self, consumed: u64) -> std::io::Result<Option<u64>> {
+        let mut position = self.offset + consumed;
+        let mut chunk = [0u8; 8 * 1024];
+        while position < self.length_bytes {
+            let length = (self.length_bytes - position).min(chunk.len() as u64) as usize;
+            self.reader.read_exact(&mut chunk[..length])?;
+            if let Some(index) = chunk[..length].iter().position(|&byte| byte != 0) {
+                return Ok(Some(position + index as u64));
+            }
+            position += length as u64;
+        }
+        Ok(None)
     }
 }
 
@@ -299,11 +329,16 @@ impl RecordIterator {
     /// the newest means records went missing.
     fn finish_segment(&mut self, current: CurrentSegment) -> Option<Result<(Lsn, Vec<u8>), WalError>> {
         let is_last = current.index + 1 == self.segments.len();
-        self.completed_bytes += current.reader.offset;
+        // The zeros after the records were read too.
+        self.completed_bytes += current.reader.length_bytes;
         self.end_offset = current.reader.offset;
-        if current.reader.length_bytes == 0 && !is_last {
+        if current.reader.offset == 0 && !is_last {
             let path = self.segments[current.index].path.clone();
-            return self.fail(&path, 0, "the segment is empty, but newer segments follow it".to_owned());
+            return self.fail(
+                &path,
+                0,
+                "the segment is empty (it holds no record), but newer segments follow it".to_owned(),
+            );
         }
         None
     }

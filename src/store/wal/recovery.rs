@@ -50,7 +50,7 @@ pub(crate) fn recover(directory: &Path, storage: &Arc<dyn Storage>) -> Result<Re
         None => None,
     };
     let active_file = storage
-        .open_segment_for_append(&active.path)
+        .open_segment_at(&active.path, records.end_offset())
         .map_err(|error| WalError::io(format!("opening {} for appending", active.path.display()), error))?;
     Ok(Recovered {
         segments: records.segments().len(),
@@ -106,7 +106,7 @@ fn repair_torn_tail(storage: &Arc<dyn Storage>, torn_tail: TornTail) -> Result<(
         storage.sync_directory(directory).map_err(|error| WalError::io(context(), error))?;
     }
     let context = || format!("truncating the torn tail of {} at offset {}", path.display(), torn_tail.offset);
-    let mut file = storage.open_segment_for_append(path).map_err(|error| WalError::io(context(), error))?;
+    let mut file = storage.open_segment_at(path, torn_tail.offset).map_err(|error| WalError::io(context(), error))?;
     file.set_len(torn_tail.offset).map_err(|error| WalError::io(context(), error))?;
     file.sync_data().map_err(|error| WalError::io(context(), error))?;
     tracing::warn!(

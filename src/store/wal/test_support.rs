@@ -11,6 +11,7 @@ use std::sync::Arc;
 
 use parking_lot::{Condvar, Mutex};
 
+use super::reader::RecordIterator;
 use super::segment::list_segments;
 use super::{
     read_records, Completion, FaultyStorage, FileStorage, Lsn, OpenReport, SegmentFile, Storage, Wal, WalConfig,
@@ -73,6 +74,16 @@ pub fn read_all(directory: &Path) -> Vec<(Lsn, Vec<u8>)> {
 /// The segment files of `directory` in LSN order.
 pub fn segment_paths(directory: &Path) -> Vec<PathBuf> {
     list_segments(directory).expect("list segments").into_iter().map(|segment| segment.path).collect()
+}
+
+/// Where the newest segment's records end: the zeros ahead of them are not
+/// counted.
+pub fn records_end(directory: &Path) -> u64 {
+    let mut records = RecordIterator::open(directory, 0).expect("read the log");
+    for record in &mut records {
+        record.expect("a valid log");
+    }
+    records.end_offset()
 }
 
 pub fn file_length(path: &Path) -> u64 {
@@ -140,8 +151,8 @@ impl Storage for GatedStorage {
         self.faults.create_segment(path).map(|inner| self.wrap(inner))
     }
 
-    fn open_segment_for_append(&self, path: &Path) -> io::Result<Box<dyn SegmentFile>> {
-        self.faults.open_segment_for_append(path).map(|inner| self.wrap(inner))
+    fn open_segment_at(&self, path: &Path, records_bytes: u64) -> io::Result<Box<dyn SegmentFile>> {
+        self.faults.open_segment_at(path, records_bytes).map(|inner| self.wrap(inner))
     }
 
     fn sync_directory(&self, directory: &Path) -> io::Result<()> {

@@ -61,11 +61,15 @@ pub(super) fn verify_log(data_directory: &DataDirectory) -> VerifyReport {
     verify(&data_directory.wal()).expect("the log verifies")
 }
 
-/// The length of every segment, added up.
+/// The bytes of every segment up to the zeros the writer wrote ahead of its
+/// records (and any zero bytes the last record ends with), added up.
 pub(super) fn segment_bytes(data_directory: &DataDirectory) -> u64 {
     segment_files(&data_directory.wal())
         .iter()
-        .map(|path| std::fs::metadata(path).expect("a segment's metadata").len())
+        .map(|path| {
+            let bytes = std::fs::read(path).expect("a segment reads");
+            bytes.iter().rposition(|&byte| byte != 0).map_or(0, |last| last as u64 + 1)
+        })
         .sum()
 }
 

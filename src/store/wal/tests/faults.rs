@@ -7,8 +7,8 @@ use std::sync::mpsc::channel;
 use std::sync::Arc;
 
 use crate::store::wal::test_support::{
-    append_and_wait, completion_sending_to, file_length, open_log, read_all, segment_paths, test_config, GatedStorage,
-    TestDirectory,
+    append_and_wait, completion_sending_to, file_length, open_log, read_all, records_end, segment_paths, test_config,
+    GatedStorage, TestDirectory,
 };
 use crate::store::wal::{segment_file_name, FaultyStorage, FsyncMode, Lsn, Wal, WalConfig, WalError};
 
@@ -60,7 +60,7 @@ fn a_short_write_leaves_no_partial_record_behind() {
     let config = test_config(directory.path());
     let wal = log_with_acknowledged_records(config.clone(), &storage);
     let segment = directory.path().join(segment_file_name(1));
-    let batch_start_bytes = file_length(&segment);
+    let batch_start_bytes = records_end(directory.path());
     storage.short_write_next();
     assert!(matches!(append_and_wait(&wal, vec![7; 1000]), Err(WalError::Failed { .. })));
     assert_eq!(file_length(&segment), batch_start_bytes, "truncated back to the batch's start");

@@ -89,9 +89,10 @@ fn a_torn_last_record_is_cut_at_every_offset_and_kept_in_a_broken_copy() {
     let original = TestDirectory::new("torn-original");
     write_log(test_config(original.path()), 3);
     let segment_name = segment_file_name(1);
-    let intact = std::fs::read(original.path().join(&segment_name)).expect("read");
+    let mut intact = std::fs::read(original.path().join(&segment_name)).expect("read");
+    assert!(intact[3 * RECORD_BYTES as usize..].iter().all(|&byte| byte == 0), "zeros follow the records");
+    intact.truncate(3 * RECORD_BYTES as usize);
     let last_record_offset = 2 * RECORD_BYTES;
-    assert_eq!(intact.len() as u64, 3 * RECORD_BYTES);
     for cut in last_record_offset + 1..intact.len() as u64 {
         let directory = TestDirectory::new("torn-copy");
         let segment = directory.path().join(&segment_name);
@@ -115,9 +116,10 @@ fn a_damaged_last_record_with_nothing_after_it_is_a_torn_tail() {
     write_log(test_config(directory.path()), 3);
     let segment = directory.path().join(segment_file_name(1));
     flip_byte(&segment, 2 * RECORD_BYTES + RECORD_HEADER_BYTES as u64 + 1);
+    let length = file_length(&segment);
     let (_wal, report) = open_log(test_config(directory.path()));
     let truncated = report.truncated.expect("a torn tail is reported");
-    assert_eq!((truncated.offset, truncated.bytes), (2 * RECORD_BYTES, RECORD_BYTES));
+    assert_eq!((truncated.offset, truncated.bytes), (2 * RECORD_BYTES, length - 2 * RECORD_BYTES));
     assert!(truncated.reason.contains("checksum mismatch"), "{}", truncated.reason);
     assert_eq!(report.last_lsn, 2);
 }
@@ -177,10 +179,11 @@ fn damage_followed_by_valid_records_in_the_newest_segment_refuses_to_open() {
     write_log(test_config(directory.path()), 5);
     let segment = directory.path().join(segment_file_name(1));
     flip_byte(&segment, RECORD_BYTES + 20);
+    let length = file_length(&segment);
     let (file, offset, reason) = expect_corrupt(directory.path());
     assert_eq!((file.as_path(), offset), (segment.as_path(), RECORD_BYTES));
     assert!(reason.contains("a valid record follows at offset 72"), "{reason}");
-    assert_eq!(file_length(&segment), 5 * RECORD_BYTES, "nothing is truncated");
+    assert_eq!(file_length(&segment), length, "nothing is truncated");
 }
 
 #[test]
@@ -248,8 +251,9 @@ fn replay_returns_only_records_after_the_given_lsn_and_skips_whole_segments() {
     write_log(two_records_per_segment(directory.path()), 9);
     let all = read_records(directory.path(), 0).expect("read");
     let all_bytes = all.progress().total_bytes;
+    let skipped_bytes: u64 = segment_paths(directory.path())[..2].iter().map(|path| file_length(path)).sum();
     let mut records = read_records(directory.path(), 5).expect("read");
-    assert_eq!(records.progress().total_bytes, all_bytes - 2 * 2 * RECORD_BYTES, "segments 1 and 3 are skipped");
+    assert_eq!(records.progress().total_bytes, all_bytes - skipped_bytes, "segments 1 and 3 are skipped");
     let lsns: Vec<Lsn> = records.by_ref().map(|record| record.expect("valid").0).collect();
     assert_eq!(lsns, vec![6, 7, 8, 9]);
     let progress = records.progress();
@@ -285,12 +289,18 @@ fn verify_reads_everything_and_reports_a_torn_tail_without_repairing_it() {
         .open(&newest)
         .and_then(|mut file| std::io::Write::write_all(&mut file, b"torn bytes"))
         .expect("append");
+    let lengths: Vec<u64> = segment_paths(directory.path()).iter().map(|path| file_length(path)).collect();
     let report = verify(directory.path()).expect("verify");
     assert_eq!((report.segments, report.records, report.first_lsn, report.last_lsn), (3, 5, Some(1), 5));
-    assert_eq!(report.total_bytes, 5 * RECORD_BYTES + 10);
+    assert_eq!(report.total_bytes, lengths.iter().sum::<u64>());
     let torn_tail = report.torn_tail.expect("torn tail reported");
-    assert_eq!((torn_tail.file, torn_tail.offset, torn_tail.bytes), (newest.clone(), RECORD_BYTES, 10));
-    assert_eq!(file_length(&newest), RECORD_BYTES + 10, "verify changes nothing");
+    let newest_length = lengths[2];
+    assert_eq!(
+        (torn_tail.file, torn_tail.offset, torn_tail.bytes),
+        (newest.clone(), RECORD_BYTES, newest_length - RECORD_BYTES)
+    );
+    assert!(torn_tail.reason.contains("non-zero byte"), "{}", torn_tail.reason);
+    assert_eq!(file_length(&newest), newest_length, "verify changes nothing");
 }
 
 #[test]
@@ -301,7 +311,8 @@ fn verify_reports_progress_up_to_the_total() {
     let report = crate::store::wal::reader::verify_with_progress(directory.path(), |progress| reports.push(progress))
         .expect("verify");
     let last = reports.last().expect("progress at the end");
-    assert_eq!((last.read_bytes, last.total_bytes, last.records), (3 * RECORD_BYTES, 3 * RECORD_BYTES, 3));
+    let length = file_length(&directory.path().join(segment_file_name(1)));
+    assert_eq!((last.read_bytes, last.total_bytes, last.records), (length, length, 3));
     assert_eq!(report.records, 3);
 }
 
@@ -311,4 +322,82 @@ fn verify_of_a_damaged_log_names_the_damage() {
     write_log(two_records_per_segment(directory.path()), 4);
     flip_byte(&directory.path().join(segment_file_name(1)), 5);
     assert!(matches!(verify(directory.path()), Err(WalError::Corrupt { offset: 0, .. })));
+}
+
+fn write_byte_at(path: &Path, offset: u64, byte: u8) {
+    use std::os::unix::fs::FileExt;
+    let file = std::fs::OpenOptions::new().write(true).open(path).expect("open");
+    file.write_all_at(&[byte], offset).expect("write");
+}
+
+#[test]
+fn the_zeros_written_ahead_of_the_records_end_a_segment_and_are_not_a_torn_tail() {
+    let directory = TestDirectory::new("zeroed-tail");
+    write_log(test_config(directory.path()), 3);
+    let segment = directory.path().join(segment_file_name(1));
+    assert!(file_length(&segment) > 3 * RECORD_BYTES, "the writer zeroed space ahead of its records");
+    let (wal, report) = open_log(test_config(directory.path()));
+    assert_eq!((report.last_lsn, report.records, report.truncated), (3, 3, None));
+    assert_eq!(append_and_wait(&wal, payload(4)).expect("acknowledged"), 4);
+    drop(wal);
+    assert_eq!(read_all(directory.path()), (1..=4).map(|lsn| (lsn, payload(lsn))).collect::<Vec<_>>());
+    assert!(verify(directory.path()).expect("verify").torn_tail.is_none());
+    assert_eq!(file_names(directory.path()), vec![segment_file_name(1)], "no broken copy");
+}
+
+#[test]
+fn a_log_without_zeros_after_its_records_reads_and_grows_as_before() {
+    let directory = TestDirectory::new("unzeroed-log");
+    let mut bytes = Vec::new();
+    for lsn in 1..=3 {
+        encode_record(lsn, &payload(lsn), &mut bytes);
+    }
+    std::fs::write(directory.path().join(segment_file_name(1)), bytes).expect("write");
+    let (wal, report) = open_log(test_config(directory.path()));
+    assert_eq!((report.last_lsn, report.truncated), (3, None));
+    assert_eq!(append_and_wait(&wal, payload(4)).expect("acknowledged"), 4);
+    drop(wal);
+    assert_eq!(read_all(directory.path()).len(), 4);
+}
+
+#[test]
+fn a_byte_in_the_zeroed_space_of_the_newest_segment_is_cut_off_as_a_torn_tail() {
+    // What power lost while a batch was written back out of order could
+    // leave: a later page of the batch on disk, its first page not.
+    let directory = TestDirectory::new("byte-in-zeros");
+    write_log(test_config(directory.path()), 3);
+    let segment = directory.path().join(segment_file_name(1));
+    write_byte_at(&segment, 3 * RECORD_BYTES + 5_000, 0x17);
+    let (wal, report) = open_log(test_config(directory.path()));
+    let truncated = report.truncated.expect("a torn tail is reported");
+    assert_eq!((truncated.offset, report.last_lsn), (3 * RECORD_BYTES, 3));
+    assert!(truncated.reason.contains("non-zero byte at offset 5108"), "{}", truncated.reason);
+    assert_eq!(file_length(&segment), 3 * RECORD_BYTES);
+    assert_eq!(append_and_wait(&wal, payload(4)).expect("acknowledged"), 4);
+    drop(wal);
+    assert_eq!(read_all(directory.path()), (1..=4).map(|lsn| (lsn, payload(lsn))).collect::<Vec<_>>());
+}
+
+#[test]
+fn a_byte_in_the_zeroed_space_of_an_older_segment_refuses_to_open() {
+    let directory = TestDirectory::new("byte-in-older-zeros");
+    write_log(two_records_per_segment(directory.path()), 4);
+    let first_segment = directory.path().join(segment_file_name(1));
+    write_byte_at(&first_segment, 2 * RECORD_BYTES + 40, 1);
+    let (file, offset, reason) = expect_corrupt(directory.path());
+    assert_eq!((file.as_path(), offset), (first_segment.as_path(), 2 * RECORD_BYTES));
+    assert!(reason.contains("non-zero byte") && reason.contains("newer segments follow"), "{reason}");
+}
+
+#[test]
+fn a_segment_of_zeros_alone_that_is_not_the_newest_refuses_to_open() {
+    let directory = TestDirectory::new("zeros-middle-segment");
+    write_log(two_records_per_segment(directory.path()), 2);
+    std::fs::write(directory.path().join(segment_file_name(3)), vec![0u8; 4096]).expect("write");
+    let mut bytes = Vec::new();
+    encode_record(3, &payload(3), &mut bytes);
+    std::fs::write(directory.path().join(segment_file_name(4)), bytes).expect("write");
+    let (file, _, reason) = expect_corrupt(directory.path());
+    assert_eq!(file, directory.path().join(segment_file_name(3)));
+    assert!(reason.contains("empty"), "{reason}");
 }
