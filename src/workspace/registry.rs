@@ -301,6 +301,12 @@ impl Registry {
         for job_id in &workspace.job_order {
             self.directory.job_created(job_id, &id);
         }
+        // The actor's working copy is made here, before a recovery reports
+        // ready, not on the actor's thread after: for 1,199,000 applications
+        // the copy is about 0.6 s of a core and 300 MB of maps, and made
+        // after ready it ran beside the first requests served (and writes
+        // queued behind it).
+        let working = workspace.clone();
         let published = Arc::new(RwLock::new(workspace));
         let services = ActorServices {
             directory: self.directory.clone(),
@@ -315,11 +321,7 @@ impl Registry {
             published_lsn: published_lsn_shared.clone(),
         };
         let actor_published = published.clone();
-        // The actor's working copy is made on the actor's own thread, so a
-        // recovery is ready (and reads are served) without waiting for it;
-        // writes to this workspace queue in its mailbox meanwhile.
         let address = WorkspaceActor::start_in_arbiter(&self.arbiter, move |_| {
-            let working = actor_published.read().clone();
             WorkspaceActor::new(working, actor_published, published_lsn, snapshot_lsn, services)
         });
         let handle = WorkspaceHandle { address, state: published, published_lsn: published_lsn_shared };
