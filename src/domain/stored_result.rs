@@ -22,10 +22,14 @@ pub const RESUME_SECTION_KINDS_MARKER: u8 = 4;
 /// names; the parser's rules changed (a skills list's unknown items,
 /// certifications apart from skills, more headings, a wider taxonomy).
 pub const RESUME_VERSION_5_MARKER: u8 = 5;
+/// Parsed resumes of engine version 6, the same shape again: a known name
+/// inside an item of a skills list that the taxonomy does not know whole is
+/// part of that item, not a skill of its own (`Oracle Xstore`).
+pub const RESUME_VERSION_6_MARKER: u8 = 6;
 /// What the current engine writes first in a parsed resume.
-pub const RESUME_CURRENT_MARKER: u8 = RESUME_VERSION_5_MARKER;
+pub const RESUME_CURRENT_MARKER: u8 = RESUME_VERSION_6_MARKER;
 /// Markers of parsed resumes that the current engine would parse the same.
-pub const RESUME_MARKERS_OF_THE_CURRENT_ENGINE: [u8; 1] = [RESUME_VERSION_5_MARKER];
+pub const RESUME_MARKERS_OF_THE_CURRENT_ENGINE: [u8; 1] = [RESUME_VERSION_6_MARKER];
 
 /// Breakdowns of engine version 3 start with this byte. Older ones start
 /// with their score, at most 100, so the two never meet.
@@ -41,11 +45,13 @@ pub const BREAKDOWN_COMPACT_MARKER: u8 = 205;
 /// Breakdowns of engine version 5, laid out as `BREAKDOWN_COMPACT_MARKER`'s;
 /// the scores changed with the parsed resumes they are made from.
 pub const BREAKDOWN_VERSION_5_MARKER: u8 = 206;
+/// Breakdowns of engine version 6, the same layout again.
+pub const BREAKDOWN_VERSION_6_MARKER: u8 = 207;
 /// What the current engine writes first in a breakdown.
-pub const BREAKDOWN_CURRENT_MARKER: u8 = BREAKDOWN_VERSION_5_MARKER;
+pub const BREAKDOWN_CURRENT_MARKER: u8 = BREAKDOWN_VERSION_6_MARKER;
 /// Markers of breakdowns that the current engine would score the same.
-pub const BREAKDOWN_MARKERS_OF_THE_CURRENT_ENGINE: [u8; 1] = [BREAKDOWN_VERSION_5_MARKER];
-/// Length of the months that follow the marker of a version 4 or 5
+pub const BREAKDOWN_MARKERS_OF_THE_CURRENT_ENGINE: [u8; 1] = [BREAKDOWN_VERSION_6_MARKER];
+/// Length of the months that follow the marker of a version 4, 5 or 6
 /// breakdown, compact or not.
 pub const RANKING_MONTHS_LENGTH: usize = 4;
 
@@ -54,7 +60,10 @@ pub const RANKING_MONTHS_LENGTH: usize = 4;
 /// rank as 0 months until a (free) rerun brings them up to date.
 pub fn ranking_months(scored: &ScoredBreakdown) -> u32 {
     match scored.breakdown.bytes() {
-        [BREAKDOWN_VERSION_4_MARKER | BREAKDOWN_COMPACT_MARKER | BREAKDOWN_VERSION_5_MARKER, first, second, third, fourth, ..] => {
+        [BREAKDOWN_VERSION_4_MARKER
+        | BREAKDOWN_COMPACT_MARKER
+        | BREAKDOWN_VERSION_5_MARKER
+        | BREAKDOWN_VERSION_6_MARKER, first, second, third, fourth, ..] => {
             u32::from_le_bytes([*first, *second, *third, *fourth])
         }
         _ => 0,
@@ -97,6 +106,11 @@ mod tests {
             "engine version 4's resume, in the shape the current engine writes"
         );
         assert!(made_by_an_older_engine(Some(&current_resume), Some(&version_4_breakdown)), "and its breakdown");
+        let version_5_resume = Encoded::new(vec![RESUME_VERSION_5_MARKER, 0]);
+        let version_5_breakdown = scored(&[BREAKDOWN_VERSION_5_MARKER, 0, 0, 0, 0, 80]);
+        assert!(made_by_an_older_engine(Some(&version_5_resume), Some(&current_breakdown)), "engine version 5's");
+        assert!(made_by_an_older_engine(Some(&current_resume), Some(&version_5_breakdown)));
+        assert_eq!(ranking_months(&version_5_breakdown), 0, "its months are read: zero here");
         let version_3 = Encoded::new(vec![RESUME_VERSION_3_MARKER, 0]);
         assert!(made_by_an_older_engine(Some(&version_3), None));
         assert!(made_by_an_older_engine(Some(&Encoded::new(vec![RESUME_VERSION_2_MARKER, 0])), None));

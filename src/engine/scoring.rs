@@ -130,12 +130,14 @@ fn keyword_evidence(text: &str, sections: &SectionStarts, resume: &ParsedResume,
                     as_written: skill.as_written.clone(),
                     months_of_use: skill.months_of_use,
                 },
-                None => match certification_naming(resume, canonical) {
-                    Some(as_written) => Evidence {
-                        matches: KeywordMatches {
-                            occurrences: text_matches.occurrences.max(1),
-                            found_in: vec![SectionKind::Certifications],
-                        },
+                None => match unlisted_skill_naming(resume, canonical)
+                    .map(|skill| (vec![skill.name.clone()], skill.found_in.clone()))
+                    .or_else(|| {
+                        certification_naming(resume, canonical)
+                            .map(|as_written| (as_written, vec![SectionKind::Certifications]))
+                    }) {
+                    Some((as_written, found_in)) => Evidence {
+                        matches: KeywordMatches { occurrences: text_matches.occurrences.max(1), found_in },
                         as_written,
                         months_of_use: None,
                     },
@@ -148,6 +150,18 @@ fn keyword_evidence(text: &str, sections: &SectionStarts, resume: &ParsedResume,
             },
         })
         .collect()
+}
+
+/// The skill listed as written (one the taxonomy does not know whole) that
+/// names the skill `canonical` inside it: a job asking for Epic is met by
+/// `Epic Radiant` in the skills list.
+fn unlisted_skill_naming<'resume>(
+    resume: &'resume ParsedResume,
+    canonical: &str,
+) -> Option<&'resume crate::domain::resume::SkillEntry> {
+    resume.skills.iter().filter(|skill| TAXONOMY.lookup(&skill.name).is_none()).find(|skill| {
+        TAXONOMY.mentions(&skill.name, true).into_iter().any(|mention| TAXONOMY.canonical(mention.skill) == canonical)
+    })
 }
 
 /// How a certification names the skill `canonical` (`BLS` for Basic Life
@@ -398,6 +412,20 @@ Jan 2019 – Dec 2023
         assert_eq!(basic_life_support.found_in, [SectionKind::Certifications]);
         assert_eq!(basic_life_support.as_written, ["BLS"]);
         assert_eq!(breakdown.criteria[1].verdict, Verdict::Missing);
+    }
+
+    #[test]
+    fn a_skill_named_inside_one_listed_as_written_meets_the_criterion_that_asks_for_it() {
+        let text = "Skills\nEpic Radiant, gas furnaces\n\nExperience\nTech — Acme\n2019 – 2021\n- An epic year";
+        let breakdown = score_text(text, &criteria(&["Epic", "Furnaces", "Cerner"], &[], None));
+        let (epic, furnaces) = (&breakdown.criteria[0], &breakdown.criteria[1]);
+        assert_eq!((epic.verdict, epic.as_written.as_slice()), (Verdict::Met, ["Epic Radiant".to_owned()].as_slice()));
+        assert_eq!(epic.found_in, [SectionKind::Skills]);
+        assert_eq!(
+            (furnaces.verdict, furnaces.as_written.as_slice()),
+            (Verdict::Met, ["gas furnaces".to_owned()].as_slice())
+        );
+        assert_eq!(breakdown.criteria[2].verdict, Verdict::Missing);
     }
 
     #[test]

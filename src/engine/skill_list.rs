@@ -13,8 +13,9 @@
 //! skills), and when it reads as a name: at most `UNLISTED_SKILL_WORDS_MAX`
 //! words, no words of a sentence (`Fluent in Spanish`, `able to lift`), not
 //! a proficiency (`native`) and not a group's label (`Clinical Skills`).
-//! Names the taxonomy found inside such an item are still reported by the
-//! caller: `Epic Radiant` is also Epic.
+//! Names the taxonomy found inside such an item are part of it, not skills
+//! of their own (`Oracle Xstore` is not Oracle Database); scoring still
+//! finds them there, so a job asking for Epic is met by `Epic Radiant`.
 
 use std::ops::Range;
 

@@ -28,7 +28,7 @@ use super::experience::Experience;
 use super::identity::is_contact_line;
 use super::sections::{Section, SectionKind};
 use super::skill_list::unlisted_skill_names;
-use super::taxonomy::TAXONOMY;
+use super::taxonomy::{SkillMention, TAXONOMY};
 use crate::domain::resume::SkillEntry;
 
 /// Skills found so far, each with the months of the jobs that name it.
@@ -63,9 +63,15 @@ impl Found {
         months: Option<MonthSpan>,
     ) {
         let mentions = TAXONOMY.mentions(text, in_skills_list);
-        let mut unlisted =
-            if keeps_unlisted { unlisted_skill_names(text, &mentions) } else { Vec::new() }.into_iter().peekable();
-        for mention in mentions {
+        let unlisted_names = if keeps_unlisted { unlisted_skill_names(text, &mentions) } else { Vec::new() };
+        // A known name inside an unlisted one is part of that name
+        // (`Oracle Retail` is not Oracle Database, `UKG Kronos` not just
+        // UKG); scoring still finds it there for a job that asks for it.
+        let inside_unlisted = |mention: &SkillMention| {
+            unlisted_names.iter().any(|name| name.start <= mention.start && mention.end <= name.end)
+        };
+        let mut unlisted = unlisted_names.iter().cloned().peekable();
+        for mention in mentions.iter().filter(|mention| !inside_unlisted(mention)) {
             while let Some(name) = unlisted.next_if(|name| name.start < mention.start) {
                 self.add_unlisted(&text[name]);
             }
@@ -329,12 +335,23 @@ mod tests {
     #[test]
     fn a_skills_list_keeps_items_the_taxonomy_does_not_know_in_order_and_once() {
         let text = "Skills\nSoftware: ServiceTitan, Microsoft Office\nGas furnaces · ServiceTitan · heat pumps";
-        // The known name inside an unknown one is reported too: a job that
-        // asks for furnaces is met by gas furnaces.
-        assert_eq!(skills_of(text), ["ServiceTitan", "Microsoft Office", "Gas furnaces", "Furnaces", "Heat Pumps"]);
+        // The known name inside an unknown one is part of it, not a skill of
+        // its own; scoring finds it there (a job asking for furnaces is met
+        // by gas furnaces, see `scoring`).
+        assert_eq!(skills_of(text), ["ServiceTitan", "Microsoft Office", "Gas furnaces", "Heat Pumps"]);
         let unlisted = parse(text).into_iter().next().expect("a skill");
         assert_eq!(unlisted.found_in, [SectionKind::Skills]);
         assert!(unlisted.as_written.is_empty());
+    }
+
+    #[test]
+    fn a_product_named_after_a_known_one_is_that_product_not_the_known_one() {
+        let text = "Experience\nManager — Lowe's\n2019 – 2021\n- Moved inventory into Oracle\n\n\
+                    Skills\nOracle Xstore, Epic Radiant, Python";
+        let skills = parse(text);
+        let names: Vec<&str> = skills.iter().map(|skill| skill.name.as_str()).collect();
+        assert_eq!(names, ["Oracle Database", "Oracle Xstore", "Epic Radiant", "Python"]);
+        assert_eq!(skills[0].found_in, [SectionKind::Experience], "named on its own only in the job");
     }
 
     #[test]
