@@ -24,7 +24,8 @@ pub const RESUME_SECTION_KINDS_MARKER: u8 = 4;
 pub const RESUME_VERSION_5_MARKER: u8 = 5;
 /// Parsed resumes of engine version 6, the same shape again: a known name
 /// inside an item of a skills list that the taxonomy does not know whole is
-/// part of that item, not a skill of its own (`Oracle Xstore`).
+/// part of that item, not a skill of its own (`Oracle Xstore`), and
+/// schooling under a training heading is education.
 pub const RESUME_VERSION_6_MARKER: u8 = 6;
 /// What the current engine writes first in a parsed resume.
 pub const RESUME_CURRENT_MARKER: u8 = RESUME_VERSION_6_MARKER;

@@ -109,6 +109,16 @@ pub(crate) fn parse_education(lines: &[&str]) -> Vec<EducationEntry> {
     entries
 }
 
+/// The entries of a training section that are schooling: those naming both
+/// an institution and a degree (`Journeyperson Certificate` at a
+/// polytechnic). A course or a workshop, even one given at a centre, names
+/// no degree and stays out.
+pub(crate) fn schooling_in_training(lines: &[&str]) -> Vec<EducationEntry> {
+    let mut entries = parse_education(lines);
+    entries.retain(|entry| entry.institution.is_some() && entry.degree.is_some());
+    entries
+}
+
 fn parse_line(line: &str) -> Option<EducationEntry> {
     let graduation_year = last_year(line);
     let range = super::dates::find_date_range(line);

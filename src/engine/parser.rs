@@ -9,22 +9,35 @@
 use super::certifications::parse_certifications;
 use super::contact::extract_contact;
 use super::dates::YearMonth;
-use super::education::parse_education;
+use super::education::{parse_education, schooling_in_training};
 use super::experience::parse_experience;
 use super::identity::read_identity;
 use super::lines::{collapse_whitespace, without_bullet};
 use super::projects::parse_projects;
-use super::sections::{lines_of_kind, sections_found, split_sections, Section, SectionKind, SectionStarts};
+use super::sections::{
+    is_training, lines_of_kind, sections_found, split_sections, Section, SectionKind, SectionStarts,
+};
 use super::skills::parse_skills;
 use super::text::is_ascii_whitespace;
 use super::validation::validate_text;
 use super::EngineError;
-use crate::domain::resume::ParsedResume;
+use crate::domain::resume::{EducationEntry, ParsedResume};
 
 /// Parses `text`, reading `present` in date ranges as `reference`.
 #[cfg(test)]
 pub(crate) fn parse_resume_as_of(text: &str, reference: YearMonth) -> Result<ParsedResume, EngineError> {
     parse_with_sections(text, reference).map(|(resume, _)| resume)
+}
+
+/// The education sections' entries, then the schooling listed under a
+/// training heading.
+fn education(text: &str, sections: &[Section<'_>]) -> Vec<EducationEntry> {
+    let mut entries = parse_education(&lines_of_kind(sections, SectionKind::Education));
+    for section in sections.iter().filter(|section| is_training(text, section)) {
+        let lines: Vec<&str> = section.lines.iter().map(|line| line.text.trim_end()).collect();
+        entries.extend(schooling_in_training(&lines));
+    }
+    entries
 }
 
 /// Parses `text` as [`parse_resume_as_of`] does, and says where its sections
@@ -49,7 +62,7 @@ pub(crate) fn parse_with_sections(
         summary: summary(&lines_of_kind(&sections, SectionKind::Summary)),
         skills,
         experience: experience.entries,
-        education: parse_education(&lines_of_kind(&sections, SectionKind::Education)),
+        education: education(text, &sections),
         projects: parse_projects(&lines_of_kind(&sections, SectionKind::Projects)),
         certifications: parse_certifications(&lines_of_kind(&sections, SectionKind::Certifications)),
         contact,
@@ -233,6 +246,19 @@ Shortlist — An applicant tracker (Rust, Actix)
         assert!(resume.sections_found.is_empty());
         assert_eq!(resume.total_experience_months, None);
         assert_eq!(resume.contact.emails, ["jane@example.com"]);
+    }
+
+    #[test]
+    fn schooling_under_a_training_heading_is_education_and_courses_are_not() {
+        let text = "Jo Reyes\n\nEducation\nHigh School Diploma, Central Memorial High School, 2011\n\n\
+                    Training\nJourneyperson Certificate, Welder Apprenticeship\n\
+                    Aspen Parkland Polytechnic, Red Deer, AB — 2017\n\n\
+                    Forklift Operator Training, Northern Safety Centre, 2019\nWHMIS 2015 — online, 2018";
+        let resume = parse_resume_as_of(text, REFERENCE).expect("valid resume");
+        let schools: Vec<Option<&str>> = resume.education.iter().map(|entry| entry.institution.as_deref()).collect();
+        assert_eq!(schools, [Some("Central Memorial High School"), Some("Aspen Parkland Polytechnic")]);
+        assert_eq!(resume.education[1].degree.as_deref(), Some("Journeyperson Certificate"));
+        assert_eq!(resume.education[1].end.as_deref(), Some("2017"));
     }
 
     #[test]

@@ -153,6 +153,8 @@ const HEADINGS: &[(&str, SectionKind)] = &[
     ("professional affiliations", SectionKind::Other),
     ("professional memberships", SectionKind::Other),
     ("training", SectionKind::Other),
+    ("technical training", SectionKind::Other),
+    ("professional training", SectionKind::Other),
     ("courses", SectionKind::Other),
     ("additional information", SectionKind::Other),
     ("contact", SectionKind::Other),
@@ -189,6 +191,23 @@ fn heading_kind_of_trimmed(trimmed: &str) -> Option<SectionKind> {
     }
     let key = HeadingKey::of(without_colon)?;
     listed_heading_kind(key.as_bytes()).or_else(|| joined_heading_kind(without_colon, key.as_bytes()))
+}
+
+/// Headings of sections whose entries from schools (an apprenticeship's
+/// certificate, a diploma programme) are education, though the section is
+/// not only that: courses and workshops are listed there too.
+const TRAINING_HEADINGS: [&str; 3] = ["training", "technical training", "professional training"];
+
+/// Whether `section` of `text` sits under a training heading
+/// (`TRAINING_HEADINGS`).
+pub(crate) fn is_training(text: &str, section: &Section<'_>) -> bool {
+    if section.kind != SectionKind::Other {
+        return false;
+    }
+    let heading = text[section.start_byte..].lines().next().unwrap_or("").trim();
+    let heading = heading.strip_suffix(':').unwrap_or(heading);
+    HeadingKey::of(heading)
+        .is_some_and(|key| TRAINING_HEADINGS.iter().any(|training| training.as_bytes() == key.as_bytes()))
 }
 
 fn listed_heading_kind(key: &[u8]) -> Option<SectionKind> {
