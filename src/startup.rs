@@ -244,10 +244,21 @@ impl Application {
         let keep = self.settings.durability.snapshots_kept.max(1);
         let now = registry.clock().now();
         for (workspace_id, handle) in registry.workspace_handles() {
-            let (image, lsn) = {
+            let lsn = handle.published_lsn.load(std::sync::atomic::Ordering::Acquire);
+            let image = {
                 let state = handle.state.read();
-                let image = registry.directory.with_live_key_use(&state, state.to_image());
-                (image, handle.published_lsn.load(std::sync::atomic::Ordering::Acquire))
+                // A snapshot on disk that covers every write and every use of
+                // a key is the one this would write again: a restart of a
+                // server that was only read skips the copy (seconds and
+                // gigabytes for a large workspace) and keeps the older
+                // snapshots, which retention would otherwise push out.
+                let covered = registry.directory.unrecorded_key_use(&state).is_empty()
+                    && newest_snapshot_lsn(&layout, workspace_id.as_str()) == Some(lsn);
+                (!covered).then(|| registry.directory.with_live_key_use(&state, state.to_image()))
+            };
+            let Some(image) = image else {
+                tracing::info!(workspace = %workspace_id, lsn, "no final snapshot needed: the newest covers every write");
+                continue;
             };
             match write_snapshot(&layout, &image, lsn, now, keep) {
                 Ok(file) => {
@@ -261,6 +272,12 @@ impl Application {
         tracing::info!(last_lsn, "shut down cleanly");
         Ok(())
     }
+}
+
+/// The LSN the newest readable snapshot of `workspace_id` covers, if any.
+fn newest_snapshot_lsn(layout: &DataLayout, workspace_id: &str) -> Option<u64> {
+    let listing = crate::store::snapshot::list_snapshots(&layout.snapshots(), Some(workspace_id)).ok()?;
+    listing.valid.first().map(|snapshot| snapshot.header.lsn)
 }
 
 fn spawn_recovery(

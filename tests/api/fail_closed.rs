@@ -513,6 +513,39 @@ async fn last_used_at_survives_a_clean_restart() {
     assert_eq!(last_used_at(&restarted, &fixture).await, used);
 }
 
+/// The snapshot files of `workspace` in `data_dir`, by name.
+fn snapshot_names(data_dir: &std::path::Path, workspace: &str) -> Vec<String> {
+    let directory = data_dir.join("workspaces").join(workspace);
+    let mut names: Vec<String> = std::fs::read_dir(directory)
+        .expect("the workspace's snapshots")
+        .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
+        .filter(|name| name.ends_with(".snap"))
+        .collect();
+    names.sort();
+    names
+}
+
+#[actix_web::test]
+async fn a_clean_stop_after_nothing_changed_writes_no_snapshot_and_keeps_the_older_ones() {
+    let app = spawn_app().await;
+    let fixture = fixture(&app, "acme").await;
+    let data_dir = app.stop_gracefully().await;
+    let after_first_stop = snapshot_names(data_dir.path(), "acme");
+    assert!(!after_first_stop.is_empty(), "the first stop snapshots the fixture's writes");
+
+    let restarted = spawn_app_in(data_dir.path().to_path_buf(), |_| {}).await;
+    let _ = restarted.stop_gracefully().await;
+    assert_eq!(snapshot_names(data_dir.path(), "acme"), after_first_stop, "nothing changed, nothing written");
+
+    let restarted = spawn_app_in(data_dir.path().to_path_buf(), |_| {}).await;
+    restarted.get("/api/v1/jobs", &fixture.key).await.expect(200);
+    let _ = restarted.stop_gracefully().await;
+    let after_a_read = snapshot_names(data_dir.path(), "acme");
+    assert_eq!(after_a_read.len(), after_first_stop.len() + 1, "a key's use since is kept by a new snapshot");
+    let restarted = spawn_app_in(data_dir.path().to_path_buf(), |_| {}).await;
+    assert!(last_used_at(&restarted, &fixture).await.is_string());
+}
+
 #[actix_web::test]
 async fn last_used_at_is_logged_within_a_minute_so_a_crash_keeps_it() {
     let app = spawn_app().await;
