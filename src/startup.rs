@@ -245,15 +245,15 @@ impl Application {
         let now = registry.clock().now();
         for (workspace_id, handle) in registry.workspace_handles() {
             let lsn = handle.published_lsn.load(std::sync::atomic::Ordering::Acquire);
+            // A snapshot on disk that covers every write and every use of a
+            // key is the one this would write again: a restart of a server
+            // that was not used skips the copy (seconds and gigabytes for a
+            // large workspace) and keeps the older snapshots, which
+            // retention would otherwise push out.
+            let newest_covers_every_write = newest_snapshot_lsn(&layout, workspace_id.as_str()) == Some(lsn);
             let image = {
                 let state = handle.state.read();
-                // A snapshot on disk that covers every write and every use of
-                // a key is the one this would write again: a restart of a
-                // server that was only read skips the copy (seconds and
-                // gigabytes for a large workspace) and keeps the older
-                // snapshots, which retention would otherwise push out.
-                let covered = registry.directory.unrecorded_key_use(&state).is_empty()
-                    && newest_snapshot_lsn(&layout, workspace_id.as_str()) == Some(lsn);
+                let covered = newest_covers_every_write && registry.directory.unrecorded_key_use(&state).is_empty();
                 (!covered).then(|| registry.directory.with_live_key_use(&state, state.to_image()))
             };
             let Some(image) = image else {

@@ -15,7 +15,7 @@ use super::identity::read_identity;
 use super::lines::{collapse_whitespace, without_bullet};
 use super::projects::parse_projects;
 use super::sections::{
-    is_training, lines_of_kind, sections_found, split_sections, Section, SectionKind, SectionStarts,
+    is_training, lines_of, lines_of_kind, sections_found, split_sections, Section, SectionKind, SectionStarts,
 };
 use super::skills::parse_skills;
 use super::text::is_ascii_whitespace;
@@ -34,8 +34,7 @@ pub(crate) fn parse_resume_as_of(text: &str, reference: YearMonth) -> Result<Par
 fn education(text: &str, sections: &[Section<'_>]) -> Vec<EducationEntry> {
     let mut entries = parse_education(&lines_of_kind(sections, SectionKind::Education));
     for section in sections.iter().filter(|section| is_training(text, section)) {
-        let lines: Vec<&str> = section.lines.iter().map(|line| line.text.trim_end()).collect();
-        entries.extend(schooling_in_training(&lines));
+        entries.extend(schooling_in_training(&lines_of(section).collect::<Vec<_>>()));
     }
     entries
 }

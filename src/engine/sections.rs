@@ -458,9 +458,16 @@ pub(crate) fn lines_of_kind<'a>(sections: &[Section<'a>], kind: SectionKind) -> 
         if !lines.is_empty() {
             lines.push("");
         }
-        lines.extend(section.lines.iter().map(|line| line.text.trim_end()));
+        lines.extend(lines_of(section));
     }
     lines
+}
+
+/// The lines of one section, trailing whitespace trimmed.
+pub(crate) fn lines_of<'section, 'text>(
+    section: &'section Section<'text>,
+) -> impl Iterator<Item = &'text str> + 'section {
+    section.lines.iter().map(|line| line.text.trim_end())
 }
 
 /// Canonical names of the headed sections, distinct, in document order.

@@ -65,8 +65,8 @@ impl Found {
         let mentions = TAXONOMY.mentions(text, in_skills_list);
         let unlisted_names = if keeps_unlisted { unlisted_skill_names(text, &mentions) } else { Vec::new() };
         // A known name inside an unlisted one is part of that name
-        // (`Oracle Retail` is not Oracle Database, `UKG Kronos` not just
-        // UKG); scoring still finds it there for a job that asks for it.
+        // (`Oracle Xstore` is not Oracle Database, `Epic Radiant` not Epic);
+        // scoring still finds it there for a job that asks for it.
         let inside_unlisted = |mention: &SkillMention| {
             unlisted_names.iter().any(|name| name.start <= mention.start && mention.end <= name.end)
         };
