@@ -147,16 +147,23 @@ impl EntityTag {
     /// beside writing it), and a body kept under the page's own content
     /// version (`content`: the counters of what is on it) is sent and kept
     /// under this version too. So a write to one application leaves the
-    /// other pages of its job kept.
-    pub fn answer_kept_listing<E, L>(
+    /// other pages of its job kept. What a page's body holds beyond what is
+    /// on it (its next cursor's pin, which moves with every write to the
+    /// list) `current` brings up to this version before it is sent.
+    pub fn answer_kept_listing<E, L, List, Content, Current, Build>(
         self,
         request: &HttpRequest,
         cache: &ResponseCache,
         workspace: &WorkspaceId,
-        list: impl FnOnce() -> Result<L, E>,
-        content: impl FnOnce(&L) -> EntityTag,
-        build: impl FnOnce(L) -> Result<HttpResponse, E>,
-    ) -> Result<HttpResponse, E> {
+        listing: KeptListing<List, Content, Current, Build>,
+    ) -> Result<HttpResponse, E>
+    where
+        List: FnOnce() -> Result<L, E>,
+        Content: FnOnce(&L) -> EntityTag,
+        Current: FnOnce(&L, Bytes) -> Bytes,
+        Build: FnOnce(L) -> Result<HttpResponse, E>,
+    {
+        let KeptListing { list, content, current, build } = listing;
         if let Some(not_modified) = self.not_modified(request) {
             return Ok(not_modified);
         }
@@ -167,6 +174,7 @@ impl EntityTag {
         let listed = list()?;
         let content_version = content(&listed);
         if let Some(body) = cache.get(workspace, path, content_version.0) {
+            let body = current(&listed, body);
             cache.put(workspace, path, self.0, body.clone());
             return Ok(self.send_kept(body, path, || build(listed)));
         }
@@ -196,6 +204,19 @@ impl EntityTag {
             None => build().map(|response| self.tag(response)),
         }
     }
+}
+
+/// How `EntityTag::answer_kept_listing` finds a page, versions it by what
+/// it shows, and writes it.
+pub struct KeptListing<List, Content, Current, Build> {
+    /// The page's items, from the list's indexes.
+    pub list: List,
+    /// The version of what those items show.
+    pub content: Content,
+    /// A body kept under that version, made this version's.
+    pub current: Current,
+    /// The page's response, when no body is kept.
+    pub build: Build,
 }
 
 /// A 200 whose only header is `Content-Type: application/json`, as every

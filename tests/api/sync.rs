@@ -271,3 +271,29 @@ async fn a_page_a_write_does_not_touch_keeps_its_body_and_the_page_it_touches_ch
     assert_ne!(touched_after.body, touched_before.body, "the page that shows the change shows it at once");
     assert_eq!(app.get(&page(0), &acme.key).await.expect(200).body, untouched_after.body);
 }
+
+/// A walk in an order whose keys move is pinned at the job's latest change
+/// when its first page is read. A first page sent again from the bodies kept
+/// by content, after a write elsewhere in the job, must carry the pin of
+/// now: with the pin of when it was first rendered, the walk would pass over
+/// an application changed between the two reads and unchanged since.
+#[actix_web::test]
+async fn a_first_page_sent_again_after_a_write_elsewhere_pins_its_walk_at_that_write() {
+    let app = spawn_app().await;
+    let acme = fixture(&app, "acme").await;
+    let ids = apply_many(&app, &acme, 3).await;
+    let first_page = "sort=updated-asc&limit=1";
+    let before = applications(&app, &acme, first_page).await;
+    assert_eq!(application_ids(&before), vec![ids[0].as_str()]);
+    app.comment(&acme.key, &ids[2], json!({ "text": "Changed before the walk began." })).await.expect(201);
+    let page = applications(&app, &acme, first_page).await;
+    assert_eq!(application_ids(&page), vec![ids[0].as_str()]);
+    let mut seen = application_ids(&page).into_iter().map(str::to_owned).collect::<Vec<_>>();
+    let mut cursor = next_cursor(&page);
+    while let Some(next) = cursor {
+        let page = applications(&app, &acme, &format!("sort=updated-asc&limit=1&cursor={next}")).await;
+        seen.extend(application_ids(&page).into_iter().map(str::to_owned));
+        cursor = next_cursor(&page);
+    }
+    assert_eq!(seen, ids, "every application, none changed during the walk, once each in change order");
+}

@@ -16,7 +16,7 @@ pub mod pagination;
 pub mod stored_json;
 pub mod writes;
 
-pub use pagination::{ListPagination, Pagination};
+pub use pagination::{with_next_cursor, ListPagination, Pagination};
 
 use serde::{Serialize, Serializer};
 

@@ -61,3 +61,47 @@ pub fn write_list_page<T>(
     out.push(b'}');
     Ok(())
 }
+
+const NEXT_CURSOR_FIELD: &[u8] = b"\"nextCursor\":\"";
+
+/// A page's body as `write_list_page` wrote it, with its `nextCursor`
+/// replaced by `cursor`: for a body kept by what the page shows, sent again
+/// when only the walk's pin (in the cursor) moved. `nextCursor` is the last
+/// field `write_list_page` writes, after every item, so the last occurrence
+/// is the field and not an item's text (which escapes its quotes anyway).
+/// None when the body has no cursor to replace.
+pub fn with_next_cursor(body: &[u8], cursor: &str) -> Option<Vec<u8>> {
+    let field = memchr::memmem::rfind(body, NEXT_CURSOR_FIELD)?;
+    let start = field + NEXT_CURSOR_FIELD.len();
+    let end = start + memchr::memchr(b'"', &body[start..])?;
+    let mut replaced = Vec::with_capacity(body.len() - (end - start) + cursor.len());
+    replaced.extend_from_slice(&body[..start]);
+    replaced.extend_from_slice(cursor.as_bytes());
+    replaced.extend_from_slice(&body[end..]);
+    Some(replaced)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn page_body(next_cursor: Option<&str>) -> Vec<u8> {
+        let pagination =
+            ListPagination { offset: Some(0), limit: 2, total: 9, next_cursor: next_cursor.map(str::to_owned) };
+        let items = ["\"nextCursor\":\"in an item\"", "b"];
+        let mut body = Vec::new();
+        write_list_page(&mut body, "names", &items, |item, out| write_json(out, item).unwrap(), &pagination).unwrap();
+        body
+    }
+
+    #[test]
+    fn a_page_with_another_cursor_is_the_page_written_with_it() {
+        let replaced = with_next_cursor(&page_body(Some("AQIold")), "AQInewer-cursor").unwrap();
+        assert_eq!(replaced, page_body(Some("AQInewer-cursor")));
+    }
+
+    #[test]
+    fn a_last_page_has_no_cursor_to_replace() {
+        assert_eq!(with_next_cursor(&page_body(None), "AQI"), None);
+    }
+}

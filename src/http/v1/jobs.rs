@@ -1,5 +1,6 @@
 //! GET /api/v1/jobs, /jobs/:jobId and /jobs/:jobId/applications.
 
+use actix_web::web::Bytes;
 use actix_web::{web, HttpRequest, HttpResponse};
 
 use crate::domain::application::ApplicationStatus;
@@ -9,11 +10,11 @@ use crate::domain::job::JobStatus;
 use crate::domain::job_applications::JobApplications;
 use crate::domain::query::{list_application_ordinals, list_jobs, resolve_page, ApplicationFilter, JobQuery};
 use crate::domain::walk::ListPage;
-use crate::http::conditional::EntityTag;
+use crate::http::conditional::{EntityTag, KeptListing};
 use crate::http::cursor::{self, Listing, QueryBinding};
 use crate::http::dto::application::ApplicationsPage;
 use crate::http::dto::job::{job_change, JobDetail, JobPage, JobSummary};
-use crate::http::dto::ListPagination;
+use crate::http::dto::{with_next_cursor, ListPagination};
 use crate::http::envelope::{success, success_written};
 use crate::http::error::{ApiError, Surface};
 use crate::http::extract::{app_state, KeyCaller};
@@ -196,22 +197,24 @@ pub async fn applications(
     let job_applications = &workspace.job_applications[&job.id];
     let version =
         EntityTag::of("applications", &request, &[job_applications.latest_change(), job_applications.running_marks()]);
-    version.answer_kept_listing(
-        &request,
-        &app_state(&request).responses,
-        &workspace.id,
-        || {
+    let listing = KeptListing {
+        list: || {
             list_application_ordinals(&workspace, job, &filter, sort, &list_request)
                 .map_err(|error| ApiError::Domain(SURFACE, error))
         },
-        |found| page_content_version(&request, job_applications, found),
-        |found| {
+        content: |found: &ListPage<u32>| page_content_version(&request, job_applications, found),
+        current: |found: &ListPage<u32>, kept: Bytes| match &found.next {
+            Some(walk) => with_next_cursor(&kept, &cursor::encode(&binding, walk)).map_or(kept, Bytes::from),
+            None => kept,
+        },
+        build: |found| {
             let found = resolve_page(&workspace, job_applications, found);
             let next_cursor = found.next.as_ref().map(|walk| cursor::encode(&binding, walk));
             let page = ApplicationsPage::new(&workspace, &found, &list_request, next_cursor);
             Ok(success_written(|out| page.write_json(out)))
         },
-    )
+    };
+    version.answer_kept_listing(&request, &app_state(&request).responses, &workspace.id, listing)
 }
 
 /// The version of what a page of applications shows: which applications
