@@ -429,9 +429,17 @@ fn ambiguous_name_counts(
         return true;
     }
     let next_word = line[end..].split(|character: char| !character.is_alphanumeric()).find(|word| !word.is_empty());
+    // A capitalised word right after it goes on with a longer name that the
+    // taxonomy does not know (`in Oracle Retail`, `on Box Drive`): that
+    // product, not this one.
+    if line[end..].strip_prefix(' ').is_some_and(starts_a_capitalised_word) {
+        return false;
+    }
     previous_word.is_some_and(|word| is_listed(word, WORDS_BEFORE))
         || next_word.is_some_and(|word| is_listed(word, WORDS_AFTER))
-        || (capitals_name_it && is_proper_noun_in_a_sentence(written, pattern, previous_word, next_word))
+        || (capitals_name_it
+            && !starts_a_sentence(line, start)
+            && is_proper_noun_in_a_sentence(written, pattern, previous_word, next_word))
 }
 
 /// A capitalised name in the middle of a lower-case sentence is a proper
@@ -458,6 +466,14 @@ fn is_proper_noun_in_a_sentence(
         && !next_word.is_some_and(is_capitalised_or_number)
 }
 
+/// `Retail` or `Radiant`: a capital followed by lower-case letters, as a
+/// name's word is written in prose (an acronym such as `VBA` may be another
+/// skill named beside it).
+fn starts_a_capitalised_word(text: &str) -> bool {
+    let mut characters = text.chars();
+    characters.next().is_some_and(char::is_uppercase) && characters.next().is_some_and(char::is_lowercase)
+}
+
 /// Shorter capitalised names (`Go`, `R`) are not read as proper nouns.
 const PROPER_NOUN_LETTERS_MIN: usize = 3;
 
@@ -473,9 +489,14 @@ fn is_common_word_in_prose(line: &str, start: usize, end: usize) -> bool {
     if letters.any(char::is_uppercase) {
         return false;
     }
+    !first_is_upper || starts_a_sentence(line, start)
+}
+
+/// Whether a word at `start` begins its line, sentence or bullet, where a
+/// capital says nothing about the word.
+fn starts_a_sentence(line: &str, start: usize) -> bool {
     let before = line[..start].trim_end();
-    let starts_sentence = before.is_empty() || before.ends_with(['.', '!', '?', ':', '•', '-', '*', '·']);
-    !first_is_upper || starts_sentence
+    before.is_empty() || before.ends_with(['.', '!', '?', ':', '•', '-', '*', '·'])
 }
 
 /// The match is a whole item of a list: only separators (or the line's
@@ -634,6 +655,9 @@ mod tests {
         assert_eq!(skills_in("Built billing services in Go", false), ["Go"]);
         assert_eq!(skills_in("Led the Epic clinic rollout and a Lean project", false), ["Epic Systems", "Lean"]);
         assert!(skills_in("Taught in the Spring 2024 term at Phoenix Children's", false).is_empty());
+        // Capitalised because it starts a sentence, not because it is a name.
+        assert!(!skills_in("I lend on every deal. Fluent in Spanish.", false).contains(&"ANSYS"));
+        assert!(!skills_in("Managed replenishment in Oracle Retail for 40 stores", false).contains(&"Oracle Database"));
         assert!(skills_in("Go services handle the traffic", false).contains(&"Go"));
         assert!(skills_in("Rust, Go, Python", true).contains(&"Go"));
         for prose in
