@@ -27,10 +27,14 @@ pub const RESUME_VERSION_5_MARKER: u8 = 5;
 /// part of that item, not a skill of its own (`Oracle Xstore`), and
 /// schooling under a training heading is education.
 pub const RESUME_VERSION_6_MARKER: u8 = 6;
+/// Parsed resumes of engine version 7, the same shape again: a wider
+/// taxonomy, and ambiguous names read in prose more strictly (not at a
+/// sentence's start, not before a capitalised word that goes on with a name).
+pub const RESUME_VERSION_7_MARKER: u8 = 7;
 /// What the current engine writes first in a parsed resume.
-pub const RESUME_CURRENT_MARKER: u8 = RESUME_VERSION_6_MARKER;
+pub const RESUME_CURRENT_MARKER: u8 = RESUME_VERSION_7_MARKER;
 /// Markers of parsed resumes that the current engine would parse the same.
-pub const RESUME_MARKERS_OF_THE_CURRENT_ENGINE: [u8; 1] = [RESUME_VERSION_6_MARKER];
+pub const RESUME_MARKERS_OF_THE_CURRENT_ENGINE: [u8; 1] = [RESUME_VERSION_7_MARKER];
 
 /// Breakdowns of engine version 3 start with this byte. Older ones start
 /// with their score, at most 100, so the two never meet.
@@ -48,11 +52,13 @@ pub const BREAKDOWN_COMPACT_MARKER: u8 = 205;
 pub const BREAKDOWN_VERSION_5_MARKER: u8 = 206;
 /// Breakdowns of engine version 6, the same layout again.
 pub const BREAKDOWN_VERSION_6_MARKER: u8 = 207;
+/// Breakdowns of engine version 7, the same layout again.
+pub const BREAKDOWN_VERSION_7_MARKER: u8 = 208;
 /// What the current engine writes first in a breakdown.
-pub const BREAKDOWN_CURRENT_MARKER: u8 = BREAKDOWN_VERSION_6_MARKER;
+pub const BREAKDOWN_CURRENT_MARKER: u8 = BREAKDOWN_VERSION_7_MARKER;
 /// Markers of breakdowns that the current engine would score the same.
-pub const BREAKDOWN_MARKERS_OF_THE_CURRENT_ENGINE: [u8; 1] = [BREAKDOWN_VERSION_6_MARKER];
-/// Length of the months that follow the marker of a version 4, 5 or 6
+pub const BREAKDOWN_MARKERS_OF_THE_CURRENT_ENGINE: [u8; 1] = [BREAKDOWN_VERSION_7_MARKER];
+/// Length of the months that follow the marker of a version 4 to 7
 /// breakdown, compact or not.
 pub const RANKING_MONTHS_LENGTH: usize = 4;
 
@@ -64,7 +70,8 @@ pub fn ranking_months(scored: &ScoredBreakdown) -> u32 {
         [BREAKDOWN_VERSION_4_MARKER
         | BREAKDOWN_COMPACT_MARKER
         | BREAKDOWN_VERSION_5_MARKER
-        | BREAKDOWN_VERSION_6_MARKER, first, second, third, fourth, ..] => {
+        | BREAKDOWN_VERSION_6_MARKER
+        | BREAKDOWN_VERSION_7_MARKER, first, second, third, fourth, ..] => {
             u32::from_le_bytes([*first, *second, *third, *fourth])
         }
         _ => 0,
@@ -107,6 +114,11 @@ mod tests {
             "engine version 4's resume, in the shape the current engine writes"
         );
         assert!(made_by_an_older_engine(Some(&current_resume), Some(&version_4_breakdown)), "and its breakdown");
+        let version_6_resume = Encoded::new(vec![RESUME_VERSION_6_MARKER, 0]);
+        let version_6_breakdown = scored(&[BREAKDOWN_VERSION_6_MARKER, 9, 0, 0, 0, 80]);
+        assert!(made_by_an_older_engine(Some(&version_6_resume), Some(&current_breakdown)), "engine version 6's");
+        assert!(made_by_an_older_engine(Some(&current_resume), Some(&version_6_breakdown)));
+        assert_eq!(ranking_months(&version_6_breakdown), 9, "its months are read");
         let version_5_resume = Encoded::new(vec![RESUME_VERSION_5_MARKER, 0]);
         let version_5_breakdown = scored(&[BREAKDOWN_VERSION_5_MARKER, 0, 0, 0, 0, 80]);
         assert!(made_by_an_older_engine(Some(&version_5_resume), Some(&current_breakdown)), "engine version 5's");

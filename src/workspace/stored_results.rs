@@ -22,9 +22,9 @@ use crate::domain::resume::version_3::ParsedResumeVersion3;
 use crate::domain::resume::ParsedResume;
 use crate::domain::stored_result::{
     BREAKDOWN_COMPACT_MARKER, BREAKDOWN_CURRENT_MARKER, BREAKDOWN_VERSION_3_MARKER, BREAKDOWN_VERSION_4_MARKER,
-    BREAKDOWN_VERSION_5_MARKER, BREAKDOWN_VERSION_6_MARKER, RANKING_MONTHS_LENGTH, RESUME_CURRENT_MARKER,
-    RESUME_SECTION_KINDS_MARKER, RESUME_VERSION_2_MARKER, RESUME_VERSION_3_MARKER, RESUME_VERSION_5_MARKER,
-    RESUME_VERSION_6_MARKER,
+    BREAKDOWN_VERSION_5_MARKER, BREAKDOWN_VERSION_6_MARKER, BREAKDOWN_VERSION_7_MARKER, RANKING_MONTHS_LENGTH,
+    RESUME_CURRENT_MARKER, RESUME_SECTION_KINDS_MARKER, RESUME_VERSION_2_MARKER, RESUME_VERSION_3_MARKER,
+    RESUME_VERSION_5_MARKER, RESUME_VERSION_6_MARKER, RESUME_VERSION_7_MARKER,
 };
 use crate::engine::ENGINE_VERSION;
 use crate::store::codec;
@@ -35,9 +35,9 @@ pub use crate::store::codec::CodecError;
 // version 4 changed the breakdown only; its parsed resumes are version 3's,
 // their sections kept as kinds. Engine version 5 changed the parser's rules,
 // not the shapes: its markers name version 4's shapes, and so do version
-// 6's (a skills list's rule changed).
-const _: () = assert!(RESUME_CURRENT_MARKER == RESUME_VERSION_6_MARKER && ENGINE_VERSION == 6);
-const _: () = assert!(BREAKDOWN_CURRENT_MARKER == BREAKDOWN_VERSION_6_MARKER && ENGINE_VERSION == 6);
+// 6's (a skills list's rule changed) and version 7's (a wider taxonomy).
+const _: () = assert!(RESUME_CURRENT_MARKER == RESUME_VERSION_7_MARKER && ENGINE_VERSION == 7);
+const _: () = assert!(BREAKDOWN_CURRENT_MARKER == BREAKDOWN_VERSION_7_MARKER && ENGINE_VERSION == 7);
 
 /// A parsed resume as the state keeps it: the marker, then the encoding.
 pub fn encode_resume(resume: &ParsedResume) -> Result<Vec<u8>, CodecError> {
@@ -49,9 +49,13 @@ pub fn encode_resume(resume: &ParsedResume) -> Result<Vec<u8>, CodecError> {
 /// Decodes a parsed resume kept by the state, converting older shapes.
 pub fn decode_resume(encoded: &Encoded) -> Result<ParsedResume, CodecError> {
     match encoded.bytes().split_first() {
-        Some((&(RESUME_VERSION_6_MARKER | RESUME_VERSION_5_MARKER | RESUME_SECTION_KINDS_MARKER), rest)) => {
-            codec::decode(rest)
-        }
+        Some((
+            &(RESUME_VERSION_7_MARKER
+            | RESUME_VERSION_6_MARKER
+            | RESUME_VERSION_5_MARKER
+            | RESUME_SECTION_KINDS_MARKER),
+            rest,
+        )) => codec::decode(rest),
         Some((&RESUME_VERSION_3_MARKER, rest)) => codec::decode::<ParsedResumeVersion3>(rest).map(ParsedResume::from),
         Some((&RESUME_VERSION_2_MARKER, rest)) => codec::decode::<ParsedResumeVersion2>(rest).map(ParsedResume::from),
         _ => codec::decode::<ParsedResumeVersion1>(encoded.bytes()).map(ParsedResume::from),
@@ -92,9 +96,12 @@ fn breakdown_shape(stored: &[u8]) -> Result<BreakdownShape<'_>, CodecError> {
             .ok_or_else(|| CodecError::Decode("a breakdown ends inside its months".into()))
     };
     match stored.first() {
-        Some(&(BREAKDOWN_VERSION_6_MARKER | BREAKDOWN_VERSION_5_MARKER | BREAKDOWN_COMPACT_MARKER)) => {
-            after_months().map(BreakdownShape::Compact)
-        }
+        Some(
+            &(BREAKDOWN_VERSION_7_MARKER
+            | BREAKDOWN_VERSION_6_MARKER
+            | BREAKDOWN_VERSION_5_MARKER
+            | BREAKDOWN_COMPACT_MARKER),
+        ) => after_months().map(BreakdownShape::Compact),
         Some(&BREAKDOWN_VERSION_4_MARKER) => after_months().map(BreakdownShape::Full),
         Some(&BREAKDOWN_VERSION_3_MARKER) => Ok(BreakdownShape::Full(&stored[1..])),
         _ => Ok(BreakdownShape::Version2(stored)),
@@ -115,9 +122,13 @@ pub fn decode_breakdown(scored: &ScoredBreakdown) -> Result<AtsBreakdown, CodecE
 /// encoded again when not (only then does a read pay a copy).
 pub fn current_resume_bytes(encoded: &Encoded) -> Result<Cow<'_, [u8]>, CodecError> {
     match encoded.bytes().split_first() {
-        Some((&(RESUME_VERSION_6_MARKER | RESUME_VERSION_5_MARKER | RESUME_SECTION_KINDS_MARKER), rest)) => {
-            Ok(Cow::Borrowed(rest))
-        }
+        Some((
+            &(RESUME_VERSION_7_MARKER
+            | RESUME_VERSION_6_MARKER
+            | RESUME_VERSION_5_MARKER
+            | RESUME_SECTION_KINDS_MARKER),
+            rest,
+        )) => Ok(Cow::Borrowed(rest)),
         _ => codec::encode(&decode_resume(encoded)?).map(Cow::Owned),
     }
 }
