@@ -46,16 +46,19 @@ pub fn encode_resume(resume: &ParsedResume) -> Result<Vec<u8>, CodecError> {
     Ok(bytes)
 }
 
+/// Parsed resumes of engine version 4 on share one shape: the markers of
+/// versions 5 to 7 name the rules that made them, not a new layout.
+fn in_the_current_shape(marker: u8) -> bool {
+    matches!(
+        marker,
+        RESUME_VERSION_7_MARKER | RESUME_VERSION_6_MARKER | RESUME_VERSION_5_MARKER | RESUME_SECTION_KINDS_MARKER
+    )
+}
+
 /// Decodes a parsed resume kept by the state, converting older shapes.
 pub fn decode_resume(encoded: &Encoded) -> Result<ParsedResume, CodecError> {
     match encoded.bytes().split_first() {
-        Some((
-            &(RESUME_VERSION_7_MARKER
-            | RESUME_VERSION_6_MARKER
-            | RESUME_VERSION_5_MARKER
-            | RESUME_SECTION_KINDS_MARKER),
-            rest,
-        )) => codec::decode(rest),
+        Some((&marker, rest)) if in_the_current_shape(marker) => codec::decode(rest),
         Some((&RESUME_VERSION_3_MARKER, rest)) => codec::decode::<ParsedResumeVersion3>(rest).map(ParsedResume::from),
         Some((&RESUME_VERSION_2_MARKER, rest)) => codec::decode::<ParsedResumeVersion2>(rest).map(ParsedResume::from),
         _ => codec::decode::<ParsedResumeVersion1>(encoded.bytes()).map(ParsedResume::from),
@@ -122,13 +125,7 @@ pub fn decode_breakdown(scored: &ScoredBreakdown) -> Result<AtsBreakdown, CodecE
 /// encoded again when not (only then does a read pay a copy).
 pub fn current_resume_bytes(encoded: &Encoded) -> Result<Cow<'_, [u8]>, CodecError> {
     match encoded.bytes().split_first() {
-        Some((
-            &(RESUME_VERSION_7_MARKER
-            | RESUME_VERSION_6_MARKER
-            | RESUME_VERSION_5_MARKER
-            | RESUME_SECTION_KINDS_MARKER),
-            rest,
-        )) => Ok(Cow::Borrowed(rest)),
+        Some((&marker, rest)) if in_the_current_shape(marker) => Ok(Cow::Borrowed(rest)),
         _ => codec::encode(&decode_resume(encoded)?).map(Cow::Owned),
     }
 }
