@@ -219,6 +219,18 @@ fn clean(part: &str) -> &str {
     trimmed.trim()
 }
 
+/// A header line of a resume written in Markdown, without its marks: a
+/// heading's hashes and a space (`### iOS Developer · Larkspur`) and bold
+/// around the whole line. `#1` with no space after stays.
+fn without_markdown_marks(line: &str) -> &str {
+    let after_hashes = line.trim_start().trim_start_matches('#');
+    let line = match after_hashes.strip_prefix(char::is_whitespace) {
+        Some(rest) if after_hashes.len() < line.trim_start().len() => rest.trim_start(),
+        _ => line,
+    };
+    line.strip_prefix("**").and_then(|inner| inner.strip_suffix("**")).unwrap_or(line)
+}
+
 /// Reads the header lines of one entry (in order) into title, company and location.
 pub(crate) fn parse_entry_header(lines: &[&str]) -> EntryHeader {
     parse_entry_header_with_anchor(lines, None)
@@ -232,6 +244,7 @@ pub(crate) fn parse_entry_header_with_anchor(lines: &[&str], anchor: Option<usiz
     let mut title_company_order = false;
     let mut anchor_place: Option<String> = None;
     for (index, line) in lines.iter().enumerate() {
+        let line = &without_markdown_marks(line);
         let (line_parts, ordered) = split_line(line);
         title_company_order |= ordered;
         // A short line without separators under a line that had them is that
@@ -328,6 +341,15 @@ pub(crate) fn parse_entry_header_with_anchor(lines: &[&str], anchor: Option<usiz
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_markdown_header_line_is_read_without_its_marks() {
+        let header = parse_entry_header(&["### iOS Developer · Larkspur Mobile Studio"]);
+        assert_eq!(header.title.as_deref(), Some("iOS Developer"));
+        assert_eq!(header.company.as_deref(), Some("Larkspur Mobile Studio"));
+        assert_eq!(without_markdown_marks("**Data Analyst | Acme**"), "Data Analyst | Acme");
+        assert_eq!(without_markdown_marks("#1 Sales Rep"), "#1 Sales Rep");
+    }
 
     proptest::proptest! {
         /// The search jumps between occurrences of the needle's first byte

@@ -87,6 +87,8 @@ const HEADINGS: &[(&str, SectionKind)] = &[
     ("employment history", SectionKind::Experience),
     ("employment experience", SectionKind::Experience),
     ("work history", SectionKind::Experience),
+    ("where i've worked", SectionKind::Experience),
+    ("where i have worked", SectionKind::Experience),
     ("career history", SectionKind::Experience),
     ("professional history", SectionKind::Experience),
     ("professional background", SectionKind::Experience),
@@ -182,7 +184,7 @@ fn heading_kind_of_trimmed(trimmed: &str) -> Option<SectionKind> {
     if !(HEADING_BYTES_MIN..=HEADING_BYTES_MAX).contains(&trimmed.len()) {
         return None;
     }
-    let without_hashes = trimmed.trim_start_matches('#').trim();
+    let without_hashes = without_decoration(trimmed).trim_start_matches('#').trim();
     let without_colon = without_hashes.strip_suffix(':').unwrap_or(without_hashes);
     // Every heading starts with a letter: bullets, dates and most lines of
     // content stop here, before a key is written.
@@ -191,6 +193,18 @@ fn heading_kind_of_trimmed(trimmed: &str) -> Option<SectionKind> {
     }
     let key = HeadingKey::of(without_colon)?;
     listed_heading_kind(key.as_bytes()).or_else(|| joined_heading_kind(without_colon, key.as_bytes()))
+}
+
+/// A heading set between marks (`[ Experience ]`, `*** SKILLS ***`,
+/// `== Education ==`, `**Projects**`), without them. Marks on one side only
+/// are left: `* Leadership` is an item of a list, not a heading.
+fn without_decoration(trimmed: &str) -> &str {
+    let is_mark = |character: char| matches!(character, '[' | ']' | '*' | '=' | '~' | '|' | '_' | '<' | '>');
+    if trimmed.starts_with(is_mark) && trimmed.ends_with(is_mark) {
+        trimmed.trim_matches(|character: char| is_mark(character) || character.is_whitespace())
+    } else {
+        trimmed
+    }
 }
 
 /// Headings of sections whose entries from schools (an apprenticeship's
@@ -490,7 +504,7 @@ mod tests {
     /// copy of the line looked up in the list.
     fn heading_kind_by_lowered_copy(line: &str) -> Option<SectionKind> {
         let trimmed = line.trim();
-        let without_hashes = trimmed.trim_start_matches('#').trim();
+        let without_hashes = without_decoration(trimmed).trim_start_matches('#').trim();
         let without_colon = without_hashes.strip_suffix(':').unwrap_or(without_hashes);
         let words: Vec<String> = without_colon
             .split_whitespace()
@@ -550,6 +564,16 @@ mod tests {
         assert_eq!(heading_kind("## Projects"), Some(SectionKind::Projects));
         assert_eq!(heading_kind("  tools & technologies  "), Some(SectionKind::Skills));
         assert_eq!(heading_kind("# About   Me"), Some(SectionKind::Summary));
+    }
+
+    #[test]
+    fn a_heading_between_marks_is_read_without_them() {
+        assert_eq!(heading_kind("[ Experience ]"), Some(SectionKind::Experience));
+        assert_eq!(heading_kind("*** SKILLS ***"), Some(SectionKind::Skills));
+        assert_eq!(heading_kind("== Education =="), Some(SectionKind::Education));
+        assert_eq!(heading_kind("**Projects**"), Some(SectionKind::Projects));
+        assert_eq!(heading_kind("WHERE I'VE WORKED"), Some(SectionKind::Experience));
+        assert_eq!(heading_kind("* Leadership"), None, "a list's item, marked on one side");
     }
 
     #[test]
