@@ -184,8 +184,7 @@ fn heading_kind_of_trimmed(trimmed: &str) -> Option<SectionKind> {
     if !(HEADING_BYTES_MIN..=HEADING_BYTES_MAX).contains(&trimmed.len()) {
         return None;
     }
-    let without_hashes = without_decoration(trimmed).trim_start_matches('#').trim();
-    let without_colon = without_hashes.strip_suffix(':').unwrap_or(without_hashes);
+    let without_colon = heading_words(trimmed);
     // Every heading starts with a letter: bullets, dates and most lines of
     // content stop here, before a key is written.
     if !without_colon.as_bytes().first().is_some_and(u8::is_ascii_alphabetic) {
@@ -193,6 +192,13 @@ fn heading_kind_of_trimmed(trimmed: &str) -> Option<SectionKind> {
     }
     let key = HeadingKey::of(without_colon)?;
     listed_heading_kind(key.as_bytes()).or_else(|| joined_heading_kind(without_colon, key.as_bytes()))
+}
+
+/// A heading line's words, without what may set it off: marks around it,
+/// Markdown's hashes before it and a colon after it.
+fn heading_words(trimmed: &str) -> &str {
+    let without_hashes = without_decoration(trimmed).trim_start_matches('#').trim();
+    without_hashes.strip_suffix(':').unwrap_or(without_hashes)
 }
 
 /// A heading set between marks (`[ Experience ]`, `*** SKILLS ***`,
@@ -218,8 +224,7 @@ pub(crate) fn is_training(text: &str, section: &Section<'_>) -> bool {
     if section.kind != SectionKind::Other {
         return false;
     }
-    let heading = text[section.start_byte..].lines().next().unwrap_or("").trim();
-    let heading = heading.strip_suffix(':').unwrap_or(heading);
+    let heading = heading_words(text[section.start_byte..].lines().next().unwrap_or("").trim());
     HeadingKey::of(heading)
         .is_some_and(|key| TRAINING_HEADINGS.iter().any(|training| training.as_bytes() == key.as_bytes()))
 }

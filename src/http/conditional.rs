@@ -149,7 +149,8 @@ impl EntityTag {
     /// under this version too. So a write to one application leaves the
     /// other pages of its job kept. What a page's body holds beyond what is
     /// on it (its next cursor's pin, which moves with every write to the
-    /// list) `current` brings up to this version before it is sent.
+    /// list) `current` brings up to this version before it is sent; a body
+    /// it cannot is built anew.
     pub fn answer_kept_listing<E, L, List, Content, Current, Build>(
         self,
         request: &HttpRequest,
@@ -160,7 +161,7 @@ impl EntityTag {
     where
         List: FnOnce() -> Result<L, E>,
         Content: FnOnce(&L) -> EntityTag,
-        Current: FnOnce(&L, Bytes) -> Bytes,
+        Current: FnOnce(&L, Bytes) -> Option<Bytes>,
         Build: FnOnce(L) -> Result<HttpResponse, E>,
     {
         let KeptListing { list, content, current, build } = listing;
@@ -173,8 +174,7 @@ impl EntityTag {
         }
         let listed = list()?;
         let content_version = content(&listed);
-        if let Some(body) = cache.get(workspace, path, content_version.0) {
-            let body = current(&listed, body);
+        if let Some(body) = cache.get(workspace, path, content_version.0).and_then(|kept| current(&listed, kept)) {
             cache.put(workspace, path, self.0, body.clone());
             return Ok(self.send_kept(body, path, || build(listed)));
         }
@@ -213,7 +213,8 @@ pub struct KeptListing<List, Content, Current, Build> {
     pub list: List,
     /// The version of what those items show.
     pub content: Content,
-    /// A body kept under that version, made this version's.
+    /// A body kept under that version, made this version's; None when it
+    /// cannot be, and the page is built anew.
     pub current: Current,
     /// The page's response, when no body is kept.
     pub build: Build,

@@ -204,8 +204,8 @@ pub async fn applications(
         },
         content: |found: &ListPage<u32>| page_content_version(&request, job_applications, found),
         current: |found: &ListPage<u32>, kept: Bytes| match &found.next {
-            Some(walk) => with_next_cursor(&kept, &cursor::encode(&binding, walk)).map_or(kept, Bytes::from),
-            None => kept,
+            Some(walk) => with_next_cursor(kept, &cursor::encode(&binding, walk)),
+            None => Some(kept),
         },
         build: |found| {
             let found = resolve_page(&workspace, job_applications, found);
