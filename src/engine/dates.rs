@@ -151,6 +151,21 @@ static SINGLE_DATE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&pattern).expect("the single date pattern is a valid regex")
 });
 
+/// A range written with two-digit years (`08/19 – Present`, `07/18 - 08/19`,
+/// `Jan '19 – Mar '21`). Both ends are short (or the end is `present`): a
+/// lone `3/4` beside a four-digit year is more likely a fraction.
+static SHORT_YEAR_RANGE: LazyLock<Regex> = LazyLock::new(|| {
+    let point = format!(r"(?:0?[1-9]|1[0-2])/[0-9]{{2}}|(?:{MONTH_NAME_PATTERN})\.?\s*'[0-9]{{2}}");
+    let pattern = format!(
+        r"(?i)(?-u:\b)(?P<start>{point})(?-u:\b)\s*(?:-|–|—|(?-u:\b)to(?-u:\b))\s*(?P<end>{point}|present|current|now|today|ongoing)(?-u:\b)"
+    );
+    Regex::new(&pattern).expect("the short year range pattern is a valid regex")
+});
+
+/// Two-digit years up to this one are this century's; later ones the last
+/// century's (`08/19` is 2019, `09/98` is 1998).
+const SHORT_YEAR_PIVOT: u16 = 69;
+
 /// Every date range holds a four-digit year; checking for one first spares
 /// most lines (descriptions, bullets) the regex search.
 fn has_four_digit_run(line: &str) -> bool {
@@ -160,19 +175,57 @@ fn has_four_digit_run(line: &str) -> bool {
 /// Finds the first valid date range in `line`.
 pub(crate) fn find_date_range(line: &str) -> Option<DateRange> {
     if !has_four_digit_run(line) {
+        return find_short_year_range(line);
+    }
+    DATE_RANGE
+        .captures_iter(line)
+        .find_map(|captures| {
+            let whole = captures.get(0)?;
+            let start = parse_date_point(captures.name("start")?.as_str())?;
+            let end = range_end(captures.name("end")?.as_str(), parse_date_point)?;
+            Some(DateRange { start, end, start_byte: whole.start(), end_byte: whole.end() })
+        })
+        .or_else(|| find_short_year_range(line))
+}
+
+/// A range's end: a date `parse` reads, or a word for `present`.
+fn range_end(end_text: &str, parse: fn(&str) -> Option<DatePoint>) -> Option<RangeEnd> {
+    match parse(end_text) {
+        Some(point) => Some(RangeEnd::Date(point)),
+        None if end_text.chars().all(char::is_alphabetic) => Some(RangeEnd::Present),
+        None => None,
+    }
+}
+
+/// Finds a range with two-digit years (`SHORT_YEAR_RANGE`). Lines without
+/// a slash or an apostrophe cannot hold one and skip the search.
+fn find_short_year_range(line: &str) -> Option<DateRange> {
+    if !line.contains(['/', '\'']) {
         return None;
     }
-    DATE_RANGE.captures_iter(line).find_map(|captures| {
+    SHORT_YEAR_RANGE.captures_iter(line).find_map(|captures| {
         let whole = captures.get(0)?;
-        let start = parse_date_point(captures.name("start")?.as_str())?;
-        let end_text = captures.name("end")?.as_str();
-        let end = match parse_date_point(end_text) {
-            Some(point) => RangeEnd::Date(point),
-            None if end_text.chars().all(char::is_alphabetic) => RangeEnd::Present,
-            None => return None,
-        };
+        let start = parse_short_year_point(captures.name("start")?.as_str())?;
+        let end = range_end(captures.name("end")?.as_str(), parse_short_year_point)?;
         Some(DateRange { start, end, start_byte: whole.start(), end_byte: whole.end() })
     })
+}
+
+/// Parses `08/19` or `Jan '19` (`Jan. '19`).
+fn parse_short_year_point(text: &str) -> Option<DatePoint> {
+    let (month, year_text) = match text.trim().split_once('/') {
+        Some((month_text, year_text)) => (month_text.parse().ok()?, year_text),
+        None => {
+            let (month_text, year_text) = text.split_once('\'')?;
+            (month_number(month_text.trim().trim_end_matches('.'))?, year_text)
+        }
+    };
+    if year_text.len() != 2 {
+        return None;
+    }
+    let short_year: u16 = year_text.parse().ok()?;
+    let century = if short_year <= SHORT_YEAR_PIVOT { 2000 } else { 1900 };
+    year_month(century + short_year, month).map(DatePoint::Month)
 }
 
 /// Finds a single date (`Summer 2025`, `June 2020`, `2019`) standing for an
@@ -331,6 +384,13 @@ mod tests {
     }
 
     #[test]
+    fn two_digit_years_are_read_only_in_a_range_of_short_dates() {
+        assert_eq!(find_date_range("Scored 3/4 on the audit"), None);
+        assert_eq!(find_date_range("13/19 - 08/21"), None);
+        assert_eq!(find_date_range("Ratio 1/2 - 2024"), None);
+    }
+
+    #[test]
     fn invalid_month_or_year_is_not_a_date() {
         assert_eq!(find_date_range("13/2018 - 06/2021"), None);
         assert_eq!(find_date_range("1234 - 5678"), None);
@@ -372,6 +432,10 @@ mod tests {
             ("Summer 2018 – Spring 2026", "2018-06", "2026-03"),
             ("Fall 2015 through Winter 2016", "2015-09", "2016-12"),
             ("Jun 2019—Ongoing", "2019-06", "present"),
+            ("08/19 – Present", "2019-08", "present"),
+            ("07/18 - 08/19", "2018-07", "2019-08"),
+            ("Jan '19 – Mar. '21", "2019-01", "2021-03"),
+            ("9/98 to 6/02", "1998-09", "2002-06"),
         ];
         for (text, start, end) in cases {
             let range = find_date_range(text).unwrap_or_else(|| panic!("{text}"));

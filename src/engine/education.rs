@@ -23,8 +23,12 @@ const PART_SEPARATORS: [&str; 7] = [" — ", " – ", " | ", " - ", ", ", " at "
 
 /// Words that mark a part as an institution name (matched as whole words,
 /// ignoring case), in the languages resumes are most often written in.
-const INSTITUTION_WORDS: [&str; 25] = [
+const INSTITUTION_WORDS: [&str; 28] = [
     "university",
+    "conservatory",
+    "seminary",
+    // A joint apprenticeship training committee: where trades apprentices train.
+    "jatc",
     "college",
     "center",
     "centre",

@@ -143,10 +143,21 @@ fn split_trailing_location(part: &str) -> (String, Option<String>) {
     // `Kaveri Commerce (Bengaluru)`
     if let Some(open) = part.rfind(" (").filter(|_| part.ends_with(')')) {
         let inner = &part[open + 2..part.len() - 1];
+        // A place has no digits: `(Tier 1 SOC)` qualifies a title.
         let is_place = is_location(inner)
-            || (inner.split_whitespace().count() <= 3 && role_score(inner) == 0 && company_score(inner) == 0);
+            || (inner.split_whitespace().count() <= 3
+                && !inner.contains(|character: char| character.is_ascii_digit())
+                && role_score(inner) == 0
+                && company_score(inner) == 0);
         if is_place && !is_employment_kind(inner) {
             return (part[..open].trim().to_owned(), Some(inner.trim().to_owned()));
+        }
+        // `Loomwise (B2B SaaS, Austin, TX)`: what the employer does, then
+        // where; the place is kept and the industry dropped.
+        let place =
+            inner.match_indices(", ").map(|(index, _)| inner[index + 2..].trim()).find(|after| is_location(after));
+        if let Some(place) = place {
+            return (part[..open].trim().to_owned(), Some(place.to_owned()));
         }
     }
     for (index, _) in part.match_indices(", ") {
@@ -175,10 +186,17 @@ fn split_line_on<'a, 's>(line: &'a str, separators: impl Iterator<Item = &'s str
     for separator in separators {
         let mut next = Vec::with_capacity(parts.len());
         for part in parts {
-            let mut rest = part;
-            while let Some(index) = find_ignoring_ascii_case(rest, separator) {
+            let (mut rest, mut searched) = (part, 0);
+            while let Some(found) = find_ignoring_ascii_case(&rest[searched..], separator) {
+                let index = searched + found;
+                if matches!(separator, " at " | " @ ") && !names_a_role_before(&rest[..index]) {
+                    // `The Orangery at Kelmscott Hall`: a name, not a title at a company.
+                    searched = index + separator.len();
+                    continue;
+                }
                 next.push(&rest[..index]);
                 rest = &rest[index + separator.len()..];
+                searched = 0;
                 title_company_order |= matches!(separator, " at " | " @ ");
             }
             next.push(rest);
@@ -208,6 +226,14 @@ fn find_ignoring_ascii_case(haystack: &str, needle: &str) -> Option<usize> {
     }
 }
 
+/// Whether the words just before an `at` (after the last comma:
+/// `Pastry Cook, The Larder at …` has none) hold a role word, as a title
+/// before `at` does (`Senior Engineer at Acme`).
+fn names_a_role_before(text: &str) -> bool {
+    let piece = text.rsplit_once(", ").map_or(text, |(_, last)| last);
+    role_score(piece) > 0
+}
+
 fn clean(part: &str) -> &str {
     let trimmed = part.trim().trim_matches(|character: char| {
         matches!(character, ',' | ';' | ':' | '-' | '–' | '—' | '|' | '·') || character.is_whitespace()
@@ -222,7 +248,7 @@ fn clean(part: &str) -> &str {
 /// A header line of a resume written in Markdown, without its marks: a
 /// heading's hashes and a space (`### iOS Developer · Larkspur`) and bold
 /// around the whole line. `#1` with no space after stays.
-fn without_markdown_marks(line: &str) -> &str {
+pub(crate) fn without_markdown_marks(line: &str) -> &str {
     let after_hashes = line.trim_start().trim_start_matches('#');
     let line = match after_hashes.strip_prefix(char::is_whitespace) {
         Some(rest) if after_hashes.len() < line.trim_start().len() => rest.trim_start(),
@@ -300,7 +326,9 @@ pub(crate) fn parse_entry_header_with_anchor(lines: &[&str], anchor: Option<usiz
     // already a title and a company: `Charge Nurse, Telemetry Unit` stays whole.
     if rest.len() == 1 && !title_company_order {
         if let Some((left, right)) = rest[0].clone().rsplit_once(", ") {
-            if role_score(left) > 0 && role_score(right) == 0 && !is_location(right) {
+            let title_then_company = (role_score(left) > 0 || company_score(left) == 0 && company_score(right) > 0)
+                && role_score(right) == 0;
+            if title_then_company && !is_location(right) {
                 rest = vec![left.trim().to_owned(), right.trim().to_owned()];
             }
         }
@@ -424,8 +452,37 @@ mod tests {
             EntryHeader { title: some("Software Engineer"), company: some("Bergen Telecom"), location: some("Bergen") }
         );
         assert_eq!(
+            parts(&["Bank Teller, Rutherford Meadows Credit Union — Murfreesboro, TN"]),
+            (some("Bank Teller"), some("Rutherford Meadows Credit Union"), some("Murfreesboro, TN"))
+        );
+        assert_eq!(
+            parts(&["Fleet Dispatcher, Quarry Ridge Haulage Ltd"]),
+            (some("Fleet Dispatcher"), some("Quarry Ridge Haulage Ltd"), None)
+        );
+        assert_eq!(
+            parts(&["Security Analyst I (Tier 1 SOC)", "NORTHGATE DEFENSE SERVICES — Reston, VA"]),
+            (some("Security Analyst I (Tier 1 SOC)"), some("NORTHGATE DEFENSE SERVICES"), some("Reston, VA"))
+        );
+        assert_eq!(
+            parts(&["Account Executive — Pinewheel (Fintech, Denver, CO)"]),
+            (some("Account Executive"), some("Pinewheel"), some("Denver, CO"))
+        );
+        assert_eq!(
             parts(&["Spreewald Mobility GmbH — Berlin", "Senior DevOps Engineer"]),
             (some("Senior DevOps Engineer"), some("Spreewald Mobility GmbH"), some("Berlin"))
+        );
+    }
+
+    #[test]
+    fn at_parts_a_title_from_its_company_only_after_a_role() {
+        assert_eq!(parts(&["Line Cook at Saltmarsh Bistro"]), (some("Line Cook"), some("Saltmarsh Bistro"), None));
+        assert_eq!(
+            parts(&["Prep Cook, The Granary at Hollins Mill, Portland, OR"]),
+            (some("Prep Cook"), some("The Granary at Hollins Mill"), some("Portland, OR"))
+        );
+        assert_eq!(
+            parts(&["The Boathouse at Linden Lake (Cumbria) — Functions Coordinator"]),
+            (some("Functions Coordinator"), some("The Boathouse at Linden Lake"), some("Cumbria"))
         );
     }
 

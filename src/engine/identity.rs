@@ -10,7 +10,7 @@
 //! line wins, and what follows its first comma is read as credentials when
 //! every piece is one (`, RN, BSN`, `, PhD`).
 
-use super::entry_header::{is_location, role_word_count};
+use super::entry_header::{is_location, role_word_count, without_markdown_marks};
 use super::lines::strip_bullet;
 use super::text::is_listed;
 
@@ -40,7 +40,7 @@ pub(crate) struct Identity {
 pub(crate) fn read_identity(lines: &[&str], email: Option<&str>) -> Identity {
     let candidates: Vec<&str> = lines
         .iter()
-        .map(|line| strip_bullet(line).unwrap_or(line).trim())
+        .map(|line| without_markdown_marks(strip_bullet(line).unwrap_or(line)).trim())
         .filter(|line| !line.is_empty())
         .take(HEADER_LINES_MAX)
         .collect();
@@ -80,21 +80,18 @@ pub(crate) fn read_identity(lines: &[&str], email: Option<&str>) -> Identity {
             .map(str::to_owned);
     }
     for (index, line) in candidates.iter().enumerate() {
+        let parts = contact_parts(line);
         if name_lines.as_ref().is_some_and(|lines| lines.contains(&index)) {
+            // The name's own line may go on to the place (`Name | Headline |
+            // Fort Collins, CO | phone`); its first part is the name, whose
+            // credentials (`, RN`) would read as a state.
+            if identity.location.is_none() {
+                identity.location = place_among(parts.get(1..).unwrap_or_default());
+            }
             continue;
         }
-        let parts: Vec<&str> = line
-            .split(['|', '·', '•', '\t'])
-            .flat_map(|part| part.split(" — ").flat_map(|part| part.split(" – ")))
-            .map(str::trim)
-            .filter(|part| !part.is_empty())
-            .collect();
         if identity.location.is_none() {
-            identity.location = parts
-                .iter()
-                .map(|part| without_place_label(part))
-                .find(|part| is_location(part) && !part.contains('@'))
-                .map(str::to_owned);
+            identity.location = place_among(&parts);
         }
         if identity.label.is_none() && !is_contact_line(line) && role_word_count(line) > 0 && !is_location(line) {
             identity.label = Some(parts.first().map_or(*line, |part| *part).to_owned());
@@ -133,19 +130,50 @@ pub(crate) fn is_contact_line(line: &str) -> bool {
 /// A contact line holds at least this many digits.
 const CONTACT_LINE_DIGITS_MIN: usize = 6;
 
-/// `Address: Mesa, AZ 85201` → `Mesa, AZ 85201`.
-fn without_place_label(part: &str) -> &str {
-    PLACE_LABELS
-        .iter()
-        .find_map(|label| {
-            let head = part.get(..label.len())?;
-            head.eq_ignore_ascii_case(label).then(|| part[label.len()..].trim())
-        })
-        .unwrap_or(part)
+/// The pieces of a header line, between the separators contact lines use:
+/// bars, dots, dashes with spaces, a slash with spaces, and column gaps of
+/// three spaces or more (`e: ana@example.net   m: 555-0197   Arlington, VA`).
+fn contact_parts(line: &str) -> Vec<&str> {
+    line.split(['|', '·', '•', '\t'])
+        .flat_map(|part| part.split(" — "))
+        .flat_map(|part| part.split(" – "))
+        .flat_map(|part| part.split(" / "))
+        .flat_map(|part| part.split(COLUMN_GAP))
+        .map(str::trim)
+        .filter(|part| !part.is_empty())
+        .collect()
 }
 
-/// Labels written before the candidate's place.
-const PLACE_LABELS: [&str; 5] = ["Location:", "Address:", "City:", "Based in ", "Home:"];
+/// Spaces that part two details written side by side on one line.
+const COLUMN_GAP: &str = "   ";
+
+/// The first of `parts` that is a place, without a label before it.
+fn place_among(parts: &[&str]) -> Option<String> {
+    parts
+        .iter()
+        .map(|part| without_place_label(part))
+        .find(|part| is_location(part) && !part.contains('@'))
+        .map(str::to_owned)
+}
+
+/// `Address: Mesa, AZ 85201` → `Mesa, AZ 85201`; `Home base: Norman, OK`
+/// → `Norman, OK`: a label of one or two words and a colon, or `Based in`.
+fn without_place_label(part: &str) -> &str {
+    if let Some((label, place)) = part.split_once(':') {
+        let words = label.split_whitespace().count();
+        if (1..=PLACE_LABEL_WORDS_MAX).contains(&words)
+            && label.chars().all(|character| character.is_alphabetic() || character == ' ')
+        {
+            return place.trim();
+        }
+    }
+    let based_in = part.get(..BASED_IN.len()).filter(|head| head.eq_ignore_ascii_case(BASED_IN));
+    based_in.map_or(part, |head| part[head.len()..].trim())
+}
+
+/// Words a label before the place has at most (`Home base:`).
+const PLACE_LABEL_WORDS_MAX: usize = 2;
+const BASED_IN: &str = "Based in ";
 
 /// Where a name line goes on to a headline.
 const NAME_SEPARATORS: [&str; 6] = [" | ", " — ", " – ", " · ", " • ", "\t"];
@@ -234,6 +262,8 @@ fn name_score(name: &str, email_local: &str) -> Option<i32> {
         return None;
     }
     let word_is_name_like = |word: &&str| {
+        // A nickname in quotes (`Constance "Connie" Whitfield`) is a name's word.
+        let word = &word.trim_matches(|character| matches!(character, '"' | '“' | '”'));
         let is_particle = is_listed(word, PARTICLES);
         let letters_only = word.chars().all(|character| character.is_alphabetic() || "-'’.".contains(character));
         letters_only && (is_particle || word.chars().next().is_some_and(char::is_uppercase))
@@ -327,6 +357,31 @@ mod tests {
     fn a_labelled_place_is_read_without_its_label() {
         let identity = read_identity(&["Dana Ortiz", "Address: Mesa, AZ 85201"], None);
         assert_eq!(identity.location.as_deref(), Some("Mesa, AZ 85201"));
+        let home_base = read_identity(&["DANA ORTIZ", "Cell: 405-555-0110", "Home base: Norman, OK"], None);
+        assert_eq!(home_base.location.as_deref(), Some("Norman, OK"));
+    }
+
+    #[test]
+    fn a_place_among_details_in_columns_slashes_or_on_the_name_line_is_found() {
+        let columns = read_identity(&["Ana Ruiz", "e: ana@example.net   m: 571-555-0197   Arlington, VA"], None);
+        assert_eq!(columns.location.as_deref(), Some("Arlington, VA"));
+        let slashes = read_identity(&["Ana Ruiz, LVT", "Tampa, FL  /  813-555-0142  /  ana@example.com"], None);
+        assert_eq!(slashes.location.as_deref(), Some("Tampa, FL"));
+        let one_line = read_identity(&["Ana Ruiz | Firmware Engineer | Fort Collins, CO | 970-555-0175"], None);
+        assert_eq!(one_line.name.as_deref(), Some("Ana Ruiz"));
+        assert_eq!(one_line.location.as_deref(), Some("Fort Collins, CO"));
+        // The name line's credentials are not a state.
+        let nurse = read_identity(&["Jane Doe, RN", "jane@example.com"], None);
+        assert_eq!(nurse.location, None);
+    }
+
+    #[test]
+    fn a_markdown_heading_or_a_quoted_nickname_is_part_of_the_name_line() {
+        let markdown = read_identity(&["# Ana Ruiz — iOS Engineer"], None);
+        assert_eq!(markdown.name.as_deref(), Some("Ana Ruiz"));
+        assert_eq!(markdown.label.as_deref(), Some("iOS Engineer"));
+        let nickname = read_identity(&["Constance \"Connie\" Whitfield-Amari", "Executive Assistant"], None);
+        assert_eq!(nickname.name.as_deref(), Some("Constance \"Connie\" Whitfield-Amari"));
     }
 
     #[test]

@@ -63,6 +63,21 @@ const HEADINGS: &[(&str, SectionKind)] = &[
     ("strengths", SectionKind::Skills),
     ("software", SectionKind::Skills),
     ("computer skills", SectionKind::Skills),
+    ("specialties", SectionKind::Skills),
+    ("specialities", SectionKind::Skills),
+    ("specializations", SectionKind::Skills),
+    ("areas of specialty", SectionKind::Skills),
+    ("capabilities", SectionKind::Skills),
+    ("core capabilities", SectionKind::Skills),
+    ("key capabilities", SectionKind::Skills),
+    ("toolkit", SectionKind::Skills),
+    ("my toolkit", SectionKind::Skills),
+    ("stack", SectionKind::Skills),
+    ("my stack", SectionKind::Skills),
+    ("what i know", SectionKind::Skills),
+    ("what i work with", SectionKind::Skills),
+    ("what i use", SectionKind::Skills),
+    ("tools i use", SectionKind::Skills),
     ("experience", SectionKind::Experience),
     ("work experience", SectionKind::Experience),
     ("professional experience", SectionKind::Experience),
@@ -105,6 +120,10 @@ const HEADINGS: &[(&str, SectionKind)] = &[
     ("academic background", SectionKind::Education),
     ("academic history", SectionKind::Education),
     ("academics", SectionKind::Education),
+    ("schooling", SectionKind::Education),
+    ("educational background", SectionKind::Education),
+    ("education background", SectionKind::Education),
+    ("formal education", SectionKind::Education),
     ("education and training", SectionKind::Education),
     ("education and qualifications", SectionKind::Education),
     ("qualifications", SectionKind::Education),
@@ -133,6 +152,15 @@ const HEADINGS: &[(&str, SectionKind)] = &[
     ("certifications and licenses", SectionKind::Certifications),
     ("certifications and licences", SectionKind::Certifications),
     ("credentials", SectionKind::Certifications),
+    ("licensure", SectionKind::Certifications),
+    ("licensure and certifications", SectionKind::Certifications),
+    ("licenses and certificates", SectionKind::Certifications),
+    ("professional licenses", SectionKind::Certifications),
+    ("licenses/certifications", SectionKind::Certifications),
+    ("licenses/certs", SectionKind::Certifications),
+    ("certifications/licenses", SectionKind::Certifications),
+    ("certs", SectionKind::Certifications),
+    ("registrations", SectionKind::Certifications),
     ("accreditations", SectionKind::Certifications),
     ("languages", SectionKind::Other),
     ("spoken languages", SectionKind::Other),
@@ -147,6 +175,7 @@ const HEADINGS: &[(&str, SectionKind)] = &[
     ("hobbies", SectionKind::Other),
     ("hobbies and interests", SectionKind::Other),
     ("publications", SectionKind::Other),
+    ("patents", SectionKind::Other),
     ("presentations", SectionKind::Other),
     ("references", SectionKind::Other),
     ("activities", SectionKind::Other),
@@ -225,8 +254,19 @@ pub(crate) fn is_training(text: &str, section: &Section<'_>) -> bool {
         return false;
     }
     let heading = heading_words(text[section.start_byte..].lines().next().unwrap_or("").trim());
-    HeadingKey::of(heading)
-        .is_some_and(|key| TRAINING_HEADINGS.iter().any(|training| training.as_bytes() == key.as_bytes()))
+    let Some(key) = HeadingKey::of(heading) else { return false };
+    let is_training_key = |key: &[u8]| TRAINING_HEADINGS.iter().any(|training| training.as_bytes() == key);
+    // A joined heading with a training side (`TRAINING & EDUCATION`) is one too.
+    is_training_key(key.as_bytes())
+        || joined_sides(key.as_bytes()).is_some_and(|(left, right)| is_training_key(left) || is_training_key(right))
+}
+
+/// The two sides of a key joined by `and` (`&` in the line) or `/`.
+fn joined_sides(key: &[u8]) -> Option<(&[u8], &[u8])> {
+    [&b" and "[..], &b" / "[..]].into_iter().find_map(|joiner| {
+        let at = key.windows(joiner.len()).position(|window| window == joiner)?;
+        Some((&key[..at], &key[at + joiner.len()..]))
+    })
 }
 
 fn listed_heading_kind(key: &[u8]) -> Option<SectionKind> {
@@ -250,11 +290,7 @@ fn joined_heading_kind(line: &str, key: &[u8]) -> Option<SectionKind> {
     if !capitalised {
         return None;
     }
-    let joiner = [&b" and "[..], &b" / "[..]]
-        .into_iter()
-        .find_map(|joiner| key.windows(joiner.len()).position(|window| window == joiner).map(|at| (at, joiner.len())));
-    let (at, length) = joiner?;
-    let (left, right) = (&key[..at], &key[at + length..]);
+    let (left, right) = joined_sides(key)?;
     let one_word = |side: &[u8]| !side.contains(&b' ');
     match (listed_heading_kind(left), listed_heading_kind(right)) {
         (Some(kind), Some(_)) => Some(kind),
@@ -271,8 +307,11 @@ fn joined_heading_kind(line: &str, key: &[u8]) -> Option<SectionKind> {
 /// their own).
 fn unlisted_heading_kind(trimmed: &str, current: SectionKind, following: &[Line<'_>]) -> Option<SectionKind> {
     let jobs_out_of_place = matches!(current, SectionKind::Summary | SectionKind::Skills | SectionKind::Other);
-    kind_of_experience_heading(trimmed)
-        .or_else(|| jobs_out_of_place.then(|| kind_of_unknown_heading_over_jobs(trimmed, following)).flatten())
+    let words = without_decoration(trimmed).trim_start_matches('#').trim();
+    // Marks around a line (`*** LAB WORK ***`) set it off as a colon does.
+    let marked = words.len() != trimmed.len();
+    kind_of_experience_heading(words)
+        .or_else(|| jobs_out_of_place.then(|| kind_of_unknown_heading_over_jobs(words, marked, following)).flatten())
 }
 
 /// A heading that names a field's experience (`PLUMBING EXPERIENCE`,
@@ -294,10 +333,10 @@ fn kind_of_experience_heading(trimmed: &str) -> Option<SectionKind> {
 /// to three words of letters, ending in a colon or in capitals, with a date
 /// range in one of the next `JOB_LOOKAHEAD_LINES` lines of content. Without
 /// it, the jobs would be read as part of the section above (a summary).
-fn kind_of_unknown_heading_over_jobs(trimmed: &str, following: &[Line<'_>]) -> Option<SectionKind> {
+fn kind_of_unknown_heading_over_jobs(trimmed: &str, marked: bool, following: &[Line<'_>]) -> Option<SectionKind> {
     let (words, colon) = match trimmed.strip_suffix(':') {
         Some(words) => (words, true),
-        None => (trimmed, false),
+        None => (trimmed, marked),
     };
     let word_count = words.split_whitespace().count();
     let letters_only = words.chars().all(|character| character.is_alphabetic() || character == ' ');
@@ -305,13 +344,37 @@ fn kind_of_unknown_heading_over_jobs(trimmed: &str, following: &[Line<'_>]) -> O
     if !(1..=3).contains(&word_count) || !letters_only || !(colon || capitals) {
         return None;
     }
-    let dated = following
+    let dated = jobs_follow(following);
+    dated.then_some(SectionKind::Experience)
+}
+
+/// A heading the list lacks, underlined (`Outside The Shop` over `-----`):
+/// the underline says it is one, whatever its words. Over jobs it heads
+/// experience; otherwise a section read for nothing, which at least ends the
+/// section above. Inside experience an underlined line may be an employer
+/// over its jobs, so it is left there.
+fn underlined_heading_kind(trimmed: &str, current: SectionKind, following: &[Line<'_>]) -> Option<SectionKind> {
+    let underlined = following.first().is_some_and(|line| is_underline(line.text.trim()));
+    let words = trimmed.split_whitespace().count();
+    let heading_like = trimmed.starts_with(|character: char| character.is_alphabetic())
+        && trimmed
+            .chars()
+            .all(|character| character.is_alphabetic() || matches!(character, ' ' | '&' | '/' | '\'' | ':'));
+    if !underlined || current == SectionKind::Experience || !(1..=HEADING_WORDS_MAX).contains(&words) || !heading_like {
+        return None;
+    }
+    let dated = jobs_follow(following);
+    Some(if dated { SectionKind::Experience } else { SectionKind::Other })
+}
+
+/// Whether a date range is in the first lines of content of `following`.
+fn jobs_follow(following: &[Line<'_>]) -> bool {
+    following
         .iter()
         .map(|line| line.text.trim())
         .filter(|text| !text.is_empty() && !is_underline(text))
         .take(JOB_LOOKAHEAD_LINES)
-        .any(|text| find_date_range(text).is_some());
-    dated.then_some(SectionKind::Experience)
+        .any(|text| find_date_range(text).is_some())
 }
 
 /// Lines of content looked at under an unknown heading for a job's dates:
@@ -426,7 +489,10 @@ pub(crate) fn split_sections(text: &str) -> Vec<Section<'_>> {
         let may_be_unlisted_heading = after_blank && sections.len() > 1 && !trimmed.is_empty();
         let heading = heading_kind_of_trimmed(trimmed).or_else(|| {
             let current = sections.last().map_or(SectionKind::Header, |section| section.kind);
-            may_be_unlisted_heading.then(|| unlisted_heading_kind(trimmed, current, &lines[index + 1..])).flatten()
+            let following = &lines[index + 1..];
+            may_be_unlisted_heading.then(|| unlisted_heading_kind(trimmed, current, following)).flatten().or_else(
+                || (sections.len() > 1).then(|| underlined_heading_kind(trimmed, current, following)).flatten(),
+            )
         });
         after_blank = trimmed.is_empty();
         match heading {
@@ -606,10 +672,29 @@ mod tests {
     }
 
     #[test]
+    fn an_underlined_line_the_list_lacks_is_a_heading_outside_experience() {
+        let kinds = |text: &str| split_sections(text).iter().map(|section| section.kind).collect::<Vec<_>>();
+        let header = SectionKind::Header;
+        let text = "Ana\n\nSkills\n-----\nWelding\n\nOutside The Shop\n----------------\nFood bank driver";
+        assert_eq!(kinds(text), [header, SectionKind::Skills, SectionKind::Other]);
+        let jobs = "Ana\n\nSummary\n-------\nWelder.\n\nOn The Road\n-----------\nDriver | Acme | 2019 – 2021";
+        assert_eq!(kinds(jobs), [header, SectionKind::Summary, SectionKind::Experience]);
+        // Inside experience, an underlined employer stays part of its jobs.
+        let employer = "Ana\n\nExperience\n----------\nAcme Freight\n------------\nDriver, 2019 – 2021";
+        assert_eq!(kinds(employer), [header, SectionKind::Experience]);
+    }
+
+    #[test]
     fn a_fields_experience_after_a_blank_line_is_an_experience_heading() {
         let kinds = |text: &str| split_sections(text).iter().map(|section| section.kind).collect::<Vec<_>>();
         let header = SectionKind::Header;
-        for heading in ["PLUMBING EXPERIENCE", "brokerage experience", "Nursing Experience:"] {
+        for heading in [
+            "PLUMBING EXPERIENCE",
+            "brokerage experience",
+            "Nursing Experience:",
+            "*** LAB EXPERIENCE ***",
+            "## Field Experience",
+        ] {
             let text = format!("Ana\n\nSummary\nPlumber.\n\n{heading}\nPlumber | Acme | 2019 – 2021");
             assert_eq!(kinds(&text), [header, SectionKind::Summary, SectionKind::Experience], "{heading}");
         }
