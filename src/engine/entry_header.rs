@@ -99,8 +99,10 @@ pub(crate) fn is_location(text: &str) -> bool {
     let words: Vec<&str> = text.split_whitespace().collect();
     if !text.contains(',') && (2..=4).contains(&words.len()) {
         let code = words[words.len() - 1];
-        // The code first: it is cheap to check and rarely there.
+        // The code first: it is cheap to check and rarely there. A city is
+        // written in lower case after its capital (`JI-WOO HAN` is a name).
         if (2..=3).contains(&code.len())
+            && words[..words.len() - 1].iter().any(|word| word.chars().any(char::is_lowercase))
             && code.chars().all(|character| character.is_ascii_uppercase())
             && code != "II"
             && code != "III"
@@ -117,8 +119,10 @@ pub(crate) fn is_location(text: &str) -> bool {
     // Boston, MA` is a company and a place.
     let pieces: Vec<&str> = text.split(',').map(str::trim).collect();
     if pieces.len() >= 3 {
+        // `Minneapolis, Minnesota, United States`, as LinkedIn writes it.
         let middle = pieces[pieces.len() - 2];
-        let middle_is_region = middle.len() <= 3 && middle.chars().all(|character| character.is_ascii_uppercase());
+        let middle_is_region = (middle.len() <= 3 && middle.chars().all(|character| character.is_ascii_uppercase()))
+            || is_region(&middle.to_lowercase());
         return middle_is_region && is_country(&last.to_lowercase());
     }
     let is_region_code = last.len() == 2 && last.chars().all(|character| character.is_ascii_uppercase());
@@ -126,15 +130,40 @@ pub(crate) fn is_location(text: &str) -> bool {
     is_region_code || is_country(&last) || is_region(&last)
 }
 
-/// `Boise, ID 83702` and `Austin, TX 78701-1234` without the ZIP code: the
-/// place before it, which must end in a state's two capitals.
+/// `Boise, ID 83702` and `Austin, TX 78701-1234` without the ZIP code, and
+/// `Saskatoon, SK S7H 0W4` without the Canadian postal code: the place
+/// before it, which must end in a state's or province's two capitals.
 fn without_postal_code(text: &str) -> Option<&str> {
+    if let Some(place) = without_canadian_postal_code(text) {
+        return Some(place);
+    }
     let (place, code) = text.rsplit_once(' ')?;
     let (five, four) = code.split_once('-').unwrap_or((code, "0000"));
     let is_zip =
         five.len() == 5 && four.len() == 4 && five.bytes().chain(four.bytes()).all(|byte| byte.is_ascii_digit());
     let state = place.rsplit_once(", ")?.1;
     (is_zip && state.len() == 2 && state.bytes().all(|byte| byte.is_ascii_uppercase())).then_some(place)
+}
+
+/// `Saskatoon, SK S7H 0W4` → `Saskatoon, SK`: letter, digit, letter, a
+/// space, digit, letter, digit, after a province's two capitals.
+fn without_canadian_postal_code(text: &str) -> Option<&str> {
+    let (rest, last) = text.rsplit_once(' ')?;
+    let (place, first) = rest.rsplit_once(' ')?;
+    let shaped =
+        |half: &str, letters_at: [bool; 3]| {
+            half.len() == 3
+                && half.bytes().zip(letters_at).all(|(byte, letter)| {
+                    if letter {
+                        byte.is_ascii_uppercase()
+                    } else {
+                        byte.is_ascii_digit()
+                    }
+                })
+        };
+    let province = place.rsplit_once(", ")?.1;
+    let is_province = province.len() == 2 && province.bytes().all(|byte| byte.is_ascii_uppercase());
+    (shaped(first, [true, false, true]) && shaped(last, [false, true, false]) && is_province).then_some(place)
 }
 
 /// Splits a trailing location off a part: `Brightlane Health, Boston, MA`
@@ -491,14 +520,17 @@ mod tests {
         for location in ["Boston, MA", "Leeds, UK", "Remote", "Berlin", "Montréal, QC", "Lyon, France", "(Remote)"] {
             assert!(is_location(location), "{location}");
         }
-        for other in ["Acme Corp", "Senior Engineer", "Brightlane Health", "Jan 2020"] {
+        for other in ["Acme Corp", "Senior Engineer", "Brightlane Health", "Jan 2020", "JI-WOO HAN"] {
             assert!(!is_location(other), "{other}");
         }
     }
 
     #[test]
     fn a_place_may_carry_its_zip_code_or_name_its_state_in_full() {
-        for location in ["Boise, ID 83702", "Austin, TX 78701-1234", "Denver, Colorado", "Toronto, Ontario"] {
+        let more = ["Saskatoon, SK S7H 0W4", "Minneapolis, Minnesota, United States"];
+        for location in
+            ["Boise, ID 83702", "Austin, TX 78701-1234", "Denver, Colorado", "Toronto, Ontario"].into_iter().chain(more)
+        {
             assert!(is_location(location), "{location}");
         }
         for other in ["Suite 400 83702", "Acme, Inc 12345", "Denver, Colorado 1234", "Acme Corp, Engineering"] {

@@ -22,10 +22,26 @@ static COUNTRY_SET: LazyLock<WordSet> = LazyLock::new(|| set_of(COUNTRIES));
 static CITY_SET: LazyLock<WordSet> = LazyLock::new(|| set_of(CITIES));
 static REGION_SET: LazyLock<WordSet> = LazyLock::new(|| set_of(REGIONS));
 
-/// `word` (lower case) is a role word.
+/// `word` (lower case) is a role word: listed, or made the way names of
+/// trades and professions are (`agronomist`, `audiologist`, `mortician`,
+/// `videographer`), so that a list need not name them all.
 pub(crate) fn is_role_word(word: &str) -> bool {
-    ROLE_WORD_SET.contains(word)
+    ROLE_WORD_SET.contains(word) || has_a_role_suffix(word)
 }
+
+/// Endings of professions' names. `-ist` counts on words of at least
+/// `IST_ROLE_BYTES_MIN` bytes (`dentist`, not `list`), never on `-list`
+/// (`checklist`, `shortlist`) nor on the Nordic surnames' `-qvist`,
+/// `-quist` and `-kvist` (`Lindqvist`, `Okafor-Quist`).
+fn has_a_role_suffix(word: &str) -> bool {
+    let not_ist = ["list", "qvist", "quist", "kvist"];
+    ["ologist", "ician", "grapher"].iter().any(|suffix| word.ends_with(suffix))
+        || (word.len() >= IST_ROLE_BYTES_MIN
+            && word.ends_with("ist")
+            && !not_ist.iter().any(|ending| word.ends_with(ending)))
+}
+
+const IST_ROLE_BYTES_MIN: usize = 7;
 
 /// `word` (lower case) is a company word.
 pub(crate) fn is_company_word(word: &str) -> bool {
@@ -338,6 +354,13 @@ pub(crate) const ROLE_WORDS: &[&str] = &[
     "stagiaire",
     "salesperson",
     "clinician",
+    "extern",
+    "externship",
+    "member",
+    "chair",
+    "chairperson",
+    "treasurer",
+    "trustee",
 ];
 
 /// Words that make a phrase a company (or another employer).

@@ -182,7 +182,9 @@ pub(crate) fn parse_experience(lines: &[&str], reference: YearMonth) -> Experien
             location: header.location,
             ..ExperienceEntry::default()
         };
-        if let Some(previous) = entries.last().filter(|_| span.header_lines.is_empty()) {
+        // A title alone, on the dated line or on one line above it (as
+        // LinkedIn lists the roles under one employer), is a promotion.
+        if let Some(previous) = entries.last().filter(|_| span.header_lines.len() <= 1) {
             inherit_employer_of_promotion(&mut entry, previous);
         }
         let mut months = None;
@@ -255,7 +257,9 @@ fn header_line_below(
     let mut texts: Vec<&str> = header_lines.iter().map(|index| classified[*index].text).collect();
     texts.push(own_text);
     let header = parse_entry_header_with_anchor(&texts, Some(texts.len() - 1));
-    let has_role_title = header.title.as_deref().is_some_and(|title| role_word_count(title) > 0);
+    // `Coteau Hills Co-op` names an employer as much as a role: not a title.
+    let has_role_title =
+        header.title.as_deref().is_some_and(|title| role_word_count(title) > company_word_count(title));
     let below_header = parse_entry_header(&[line.text]);
     let names_a_role = role_word_count(line.text) > 0;
     let names_an_employer = !names_a_role
@@ -307,6 +311,9 @@ fn anchor_text(line: &Classified<'_>) -> (String, Vec<String>) {
     let before_end = line.text[..range.start_byte].trim_end_matches(separators).len();
     let before = with_closing_bracket(line.text, 0, before_end).trim();
     let after = line.text[range.end_byte..].trim_start_matches(separators).trim();
+    // `March 2022 - Present (4 years 9 months)`, as LinkedIn writes it: the
+    // length says nothing the range does not.
+    let after = if is_length_of_time(after) { "" } else { after };
     if !after.is_empty() && !is_header_like(after) && line.text.contains(" | ") {
         let highlights = after.split(" · ").map(str::trim).filter(|text| !text.is_empty()).map(str::to_owned).collect();
         return (before.to_owned(), highlights);
@@ -320,9 +327,47 @@ fn anchor_text(line: &Classified<'_>) -> (String, Vec<String>) {
     (text, Vec::new())
 }
 
+/// `4 years 9 months`, `1 yr 5 mos`, `11 months` (brackets and dots
+/// around it allowed): numbers, each followed by a unit of time.
+fn is_length_of_time(text: &str) -> bool {
+    let words: Vec<&str> = text
+        .split(|character: char| character.is_whitespace() || matches!(character, '(' | ')' | '·' | ','))
+        .filter(|word| !word.is_empty())
+        .collect();
+    let is_unit = |word: &str| {
+        ["year", "years", "yr", "yrs", "month", "months", "mo", "mos"]
+            .iter()
+            .any(|unit| word.eq_ignore_ascii_case(unit))
+    };
+    !words.is_empty()
+        && words.len() % 2 == 0
+        && words.chunks(2).all(|pair| pair[0].bytes().all(|byte| byte.is_ascii_digit()) && is_unit(pair[1]))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_title_under_an_employer_whose_name_is_also_a_role_word_completes_it() {
+        let text = "Coteau Hills Co-op, Outlook, SK      Apr 2016–Oct 2019\nAgronomist\n- Scouted fields.";
+        let entries = parse(text);
+        assert_eq!(entries.len(), 1);
+        assert_eq!(entries[0].title.as_deref(), Some("Agronomist"));
+        assert_eq!(entries[0].company.as_deref(), Some("Coteau Hills Co-op"));
+    }
+
+    #[test]
+    fn a_length_of_time_after_the_dates_is_not_a_part_of_the_header() {
+        let text = "Ostrander Health\nSenior Analyst\nMarch 2022 - Present (4 years 9 months)\nLed pricing.\n\n\
+                    Analyst\nOctober 2020 - February 2022 (1 year 5 months)\nWrote job descriptions.";
+        let entries = parse(text);
+        assert_eq!(entries.len(), 2);
+        assert_eq!(entries[1].title.as_deref(), Some("Analyst"));
+        assert_eq!(entries[1].company.as_deref(), Some("Ostrander Health"));
+        assert!(is_length_of_time("(1 yr 5 mos)"));
+        assert!(!is_length_of_time("Remote"));
+    }
 
     const REFERENCE: YearMonth = YearMonth { year: 2026, month: 11 };
 

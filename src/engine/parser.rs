@@ -74,6 +74,10 @@ pub(crate) fn parse_with_sections(
 
 /// The lines before the first heading, where the name and contact details
 /// are; a sidebar may put a `Contact` heading first, so its lines count too.
+/// When a heading opens the text (a sidebar, or LinkedIn's export: Contact,
+/// Top Skills, Certifications), the name, headline and place come last in
+/// the sidebar, just above the summary or the first job: those lines are
+/// read first.
 fn top_lines<'a>(sections: &[Section<'a>]) -> Vec<&'a str> {
     let mut lines: Vec<&'a str> = sections
         .iter()
@@ -84,8 +88,28 @@ fn top_lines<'a>(sections: &[Section<'a>]) -> Vec<&'a str> {
         lines =
             sections.first().map(|section| section.lines.iter().map(|line| line.text).collect()).unwrap_or_default();
     }
+    let opens_with_a_heading =
+        sections.first().is_some_and(|section| section.lines.iter().all(|line| line.text.trim().is_empty()));
+    let main =
+        sections.iter().position(|section| matches!(section.kind, SectionKind::Summary | SectionKind::Experience));
+    if let Some(above_main) = main.filter(|main| opens_with_a_heading && *main > 1).map(|main| &sections[main - 1]) {
+        let mut last_lines: Vec<&'a str> = above_main
+            .lines
+            .iter()
+            .rev()
+            .map(|line| line.text)
+            .filter(|text| !text.trim().is_empty())
+            .take(SIDEBAR_IDENTITY_LINES_MAX)
+            .collect();
+        last_lines.reverse();
+        lines.splice(0..0, last_lines);
+    }
     lines
 }
+
+/// Lines above the summary or the first job read for the name, headline
+/// and place after a sidebar.
+const SIDEBAR_IDENTITY_LINES_MAX: usize = 4;
 
 /// The number of whitespace-separated words, as `split_whitespace` counts
 /// them, read a byte at a time where the text is ASCII: every byte of every
@@ -147,6 +171,19 @@ B.Sc. Computer Science, University of Leeds, 2014
 Projects
 Shortlist — An applicant tracker (Rust, Actix)
 ";
+
+    #[test]
+    fn after_a_sidebar_the_name_headline_and_place_are_read_above_the_summary() {
+        let text = "Contact\nrebecca.fairchild@example.com\n(612) 555-0119 (Mobile)\n\nTop Skills\nMarket Pricing\n\n\
+                    Certifications\nCertified Compensation Professional (CCP)\n\nRebecca L. Fairchild, CCP\n\
+                    Senior Compensation Analyst at Ostrander Health System\nMinneapolis, Minnesota, United States\n\n\
+                    Summary\nCompensation analyst.\n\nExperience\nOstrander Health System\nCompensation Analyst\n\
+                    October 2020 - February 2022 (1 year 5 months)\nRan job evaluation.";
+        let resume = parse_resume_as_of(text, REFERENCE).expect("valid resume");
+        assert_eq!(resume.contact.name.as_deref(), Some("Rebecca L. Fairchild"));
+        assert_eq!(resume.contact.location.as_deref(), Some("Minneapolis, Minnesota, United States"));
+        assert_eq!(resume.experience[0].company.as_deref(), Some("Ostrander Health System"));
+    }
 
     #[test]
     fn parses_every_section_of_a_full_resume() {

@@ -217,11 +217,51 @@ fn heading_kind_of_trimmed(trimmed: &str) -> Option<SectionKind> {
     // Every heading starts with a letter: bullets, dates and most lines of
     // content stop here, before a key is written.
     if !without_colon.as_bytes().first().is_some_and(u8::is_ascii_alphabetic) {
+        return after_an_ornament(trimmed).and_then(heading_kind_of_trimmed);
+    }
+    let joined;
+    let words = match letter_spaced_words(without_colon) {
+        Some(words) => {
+            joined = words;
+            joined.as_str()
+        }
+        None => without_colon,
+    };
+    let key = HeadingKey::of(words)?;
+    listed_heading_kind(key.as_bytes()).or_else(|| joined_heading_kind(words, key.as_bytes()))
+}
+
+/// `P R O F I L E` or `W O R K   H I S T O R Y` (letters spaced out, words
+/// parted by wider gaps) as `PROFILE` and `WORK HISTORY`. `None` unless
+/// every piece is one letter and there are at least
+/// `LETTER_SPACED_LETTERS_MIN` of them.
+fn letter_spaced_words(text: &str) -> Option<String> {
+    let spaced = text.as_bytes().get(1) == Some(&b' ')
+        && text.split_whitespace().count() >= LETTER_SPACED_LETTERS_MIN
+        && text.split_whitespace().all(|piece| piece.chars().count() == 1 && piece.chars().all(char::is_alphabetic));
+    if !spaced {
         return None;
     }
-    let key = HeadingKey::of(without_colon)?;
-    listed_heading_kind(key.as_bytes()).or_else(|| joined_heading_kind(without_colon, key.as_bytes()))
+    let words: Vec<String> =
+        text.split("  ").filter(|word| !word.trim().is_empty()).map(|word| word.split_whitespace().collect()).collect();
+    Some(words.join(" "))
 }
+
+const LETTER_SPACED_LETTERS_MIN: usize = 4;
+
+/// A heading after an ornament and a space (`✦ Experience`, `► Skills`):
+/// the words, if the ornament is a symbol outside ASCII that is not a
+/// bullet. `• Training` is an item of a list.
+fn after_an_ornament(trimmed: &str) -> Option<&str> {
+    let mut characters = trimmed.chars();
+    let ornament = characters.next()?;
+    let is_ornament = !ornament.is_ascii() && !ornament.is_alphanumeric() && !BULLETS.contains(&ornament);
+    let rest = characters.as_str();
+    (is_ornament && rest.starts_with(' ')).then(|| rest.trim())
+}
+
+/// Symbols that start the items of lists.
+const BULLETS: [char; 8] = ['•', '●', '▪', '◦', '‣', '·', '○', '∙'];
 
 /// A heading line's words, without what may set it off: marks around it,
 /// Markdown's hashes before it and a colon after it.
@@ -234,7 +274,11 @@ fn heading_words(trimmed: &str) -> &str {
 /// `== Education ==`, `**Projects**`), without them. Marks on one side only
 /// are left: `* Leadership` is an item of a list, not a heading.
 fn without_decoration(trimmed: &str) -> &str {
-    let is_mark = |character: char| matches!(character, '[' | ']' | '*' | '=' | '~' | '|' | '_' | '<' | '>');
+    // Rules drawn with box characters or dashes count too (`── Summary ──`).
+    let is_mark = |character: char| {
+        matches!(character, '[' | ']' | '*' | '=' | '~' | '|' | '_' | '<' | '>' | '-' | '#')
+            || (!character.is_ascii() && !character.is_alphanumeric() && !character.is_whitespace())
+    };
     if trimmed.starts_with(is_mark) && trimmed.ends_with(is_mark) {
         trimmed.trim_matches(|character: char| is_mark(character) || character.is_whitespace())
     } else {
@@ -669,6 +713,16 @@ mod tests {
         assert_eq!(heading_kind("Pearson Education & Training"), None);
         assert_eq!(heading_kind("Technical Skills & Tools"), Some(SectionKind::Skills));
         assert_eq!(heading_kind(""), None);
+    }
+
+    #[test]
+    fn headings_spaced_out_ruled_or_after_an_ornament_are_headings() {
+        assert_eq!(heading_kind("P R O F I L E"), Some(SectionKind::Summary));
+        assert_eq!(heading_kind("W O R K   H I S T O R Y"), Some(SectionKind::Experience));
+        assert_eq!(heading_kind("── Experience ──────────"), Some(SectionKind::Experience));
+        assert_eq!(heading_kind("✦ Education"), Some(SectionKind::Education));
+        assert_eq!(heading_kind("• Training"), None);
+        assert_eq!(heading_kind("A B C"), None);
     }
 
     #[test]
