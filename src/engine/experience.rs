@@ -340,7 +340,7 @@ fn is_length_of_time(text: &str) -> bool {
             .any(|unit| word.eq_ignore_ascii_case(unit))
     };
     !words.is_empty()
-        && words.len() % 2 == 0
+        && words.len().is_multiple_of(2)
         && words.chunks(2).all(|pair| pair[0].bytes().all(|byte| byte.is_ascii_digit()) && is_unit(pair[1]))
 }
 
