@@ -161,6 +161,8 @@ const HEADINGS: &[(&str, SectionKind)] = &[
     ("certifications/licenses", SectionKind::Certifications),
     ("certs", SectionKind::Certifications),
     ("registrations", SectionKind::Certifications),
+    ("designations", SectionKind::Certifications),
+    ("professional designations", SectionKind::Certifications),
     ("accreditations", SectionKind::Certifications),
     ("languages", SectionKind::Other),
     ("spoken languages", SectionKind::Other),
@@ -210,10 +212,15 @@ pub(crate) fn heading_kind(line: &str) -> Option<SectionKind> {
 }
 
 fn heading_kind_of_trimmed(trimmed: &str) -> Option<SectionKind> {
-    if !(HEADING_BYTES_MIN..=HEADING_BYTES_MAX).contains(&trimmed.len()) {
+    if trimmed.len() < HEADING_BYTES_MIN {
         return None;
     }
+    // The bound applies to the words: a rule of box characters around them
+    // (`── Skills ──────────────────`) may be longer than any heading.
     let without_colon = heading_words(trimmed);
+    if without_colon.len() > HEADING_BYTES_MAX {
+        return None;
+    }
     // Every heading starts with a letter: bullets, dates and most lines of
     // content stop here, before a key is written.
     if !without_colon.as_bytes().first().is_some_and(u8::is_ascii_alphabetic) {
@@ -364,14 +371,22 @@ fn unlisted_heading_kind(trimmed: &str, current: SectionKind, following: &[Line<
 /// lower case.
 fn kind_of_experience_heading(trimmed: &str) -> Option<SectionKind> {
     let without_colon = trimmed.strip_suffix(':').unwrap_or(trimmed);
+    let is_joiner = |word: &str| matches!(word, "&" | "/" | "and");
     let words = || without_colon.split_whitespace();
-    let first_letters = || words().filter_map(|word| word.chars().next());
+    let first_letters = || words().filter(|word| !is_joiner(word)).filter_map(|word| word.chars().next());
     let one_case = first_letters().all(char::is_uppercase) || first_letters().all(char::is_lowercase);
-    let letters_only = words().all(|word| word.chars().all(char::is_alphabetic));
-    let ends_in_experience = words().next_back().is_some_and(|word| word.eq_ignore_ascii_case("experience"));
-    ((2..=3).contains(&words().count()) && ends_in_experience && one_case && letters_only)
-        .then_some(SectionKind::Experience)
+    let letters_only = words().all(|word| is_joiner(word) || word.chars().all(char::is_alphabetic));
+    let kind = match words().next_back() {
+        Some(last) if last.eq_ignore_ascii_case("experience") => SectionKind::Experience,
+        // `SOFTWARE & FIELD SKILLS`, `Language Skills`.
+        Some(last) if last.eq_ignore_ascii_case("skills") => SectionKind::Skills,
+        _ => return None,
+    };
+    ((2..=FIELD_HEADING_WORDS_MAX).contains(&words().count()) && one_case && letters_only).then_some(kind)
 }
+
+/// Words of a field's heading at most, joiners included (`Software & Field Skills`).
+const FIELD_HEADING_WORDS_MAX: usize = 4;
 
 /// A heading the list lacks (`newsroom:`, `ON THE ROAD`), over jobs: one
 /// to three words of letters, ending in a colon or in capitals, with a date
@@ -716,10 +731,18 @@ mod tests {
     }
 
     #[test]
+    fn a_fields_skills_after_a_blank_line_is_a_skills_heading() {
+        let kinds = |text: &str| split_sections(text).iter().map(|section| section.kind).collect::<Vec<_>>();
+        let text = "Ana\n\nSummary\nBuilder.\n\nSOFTWARE & FIELD SKILLS\nProcore, layout";
+        assert_eq!(kinds(text), [SectionKind::Header, SectionKind::Summary, SectionKind::Skills]);
+    }
+
+    #[test]
     fn headings_spaced_out_ruled_or_after_an_ornament_are_headings() {
         assert_eq!(heading_kind("P R O F I L E"), Some(SectionKind::Summary));
         assert_eq!(heading_kind("W O R K   H I S T O R Y"), Some(SectionKind::Experience));
         assert_eq!(heading_kind("── Experience ──────────"), Some(SectionKind::Experience));
+        assert_eq!(heading_kind("── Skills ──────────────────────────"), Some(SectionKind::Skills));
         assert_eq!(heading_kind("✦ Education"), Some(SectionKind::Education));
         assert_eq!(heading_kind("• Training"), None);
         assert_eq!(heading_kind("A B C"), None);
@@ -748,6 +771,7 @@ mod tests {
             "Nursing Experience:",
             "*** LAB EXPERIENCE ***",
             "## Field Experience",
+            "Lab & Field Experience",
         ] {
             let text = format!("Ana\n\nSummary\nPlumber.\n\n{heading}\nPlumber | Acme | 2019 – 2021");
             assert_eq!(kinds(&text), [header, SectionKind::Summary, SectionKind::Experience], "{heading}");
