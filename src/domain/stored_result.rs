@@ -31,10 +31,14 @@ pub const RESUME_VERSION_6_MARKER: u8 = 6;
 /// taxonomy, and ambiguous names read in prose more strictly (not at a
 /// sentence's start, not before a capitalised word that goes on with a name).
 pub const RESUME_VERSION_7_MARKER: u8 = 7;
+/// Parsed resumes of engine version 8, the same shape again: headings,
+/// headers, places and names read in more of the forms resumes use, and a
+/// wider taxonomy.
+pub const RESUME_VERSION_8_MARKER: u8 = 8;
 /// What the current engine writes first in a parsed resume.
-pub const RESUME_CURRENT_MARKER: u8 = RESUME_VERSION_7_MARKER;
+pub const RESUME_CURRENT_MARKER: u8 = RESUME_VERSION_8_MARKER;
 /// Markers of parsed resumes that the current engine would parse the same.
-pub const RESUME_MARKERS_OF_THE_CURRENT_ENGINE: [u8; 1] = [RESUME_VERSION_7_MARKER];
+pub const RESUME_MARKERS_OF_THE_CURRENT_ENGINE: [u8; 1] = [RESUME_VERSION_8_MARKER];
 
 /// Breakdowns of engine version 3 start with this byte. Older ones start
 /// with their score, at most 100, so the two never meet.
@@ -54,11 +58,13 @@ pub const BREAKDOWN_VERSION_5_MARKER: u8 = 206;
 pub const BREAKDOWN_VERSION_6_MARKER: u8 = 207;
 /// Breakdowns of engine version 7, the same layout again.
 pub const BREAKDOWN_VERSION_7_MARKER: u8 = 208;
+/// Breakdowns of engine version 8, the same layout again.
+pub const BREAKDOWN_VERSION_8_MARKER: u8 = 209;
 /// What the current engine writes first in a breakdown.
-pub const BREAKDOWN_CURRENT_MARKER: u8 = BREAKDOWN_VERSION_7_MARKER;
+pub const BREAKDOWN_CURRENT_MARKER: u8 = BREAKDOWN_VERSION_8_MARKER;
 /// Markers of breakdowns that the current engine would score the same.
-pub const BREAKDOWN_MARKERS_OF_THE_CURRENT_ENGINE: [u8; 1] = [BREAKDOWN_VERSION_7_MARKER];
-/// Length of the months that follow the marker of a version 4 to 7
+pub const BREAKDOWN_MARKERS_OF_THE_CURRENT_ENGINE: [u8; 1] = [BREAKDOWN_VERSION_8_MARKER];
+/// Length of the months that follow the marker of a version 4 to 8
 /// breakdown, compact or not.
 pub const RANKING_MONTHS_LENGTH: usize = 4;
 
@@ -71,7 +77,8 @@ pub fn ranking_months(scored: &ScoredBreakdown) -> u32 {
         | BREAKDOWN_COMPACT_MARKER
         | BREAKDOWN_VERSION_5_MARKER
         | BREAKDOWN_VERSION_6_MARKER
-        | BREAKDOWN_VERSION_7_MARKER, first, second, third, fourth, ..] => {
+        | BREAKDOWN_VERSION_7_MARKER
+        | BREAKDOWN_VERSION_8_MARKER, first, second, third, fourth, ..] => {
             u32::from_le_bytes([*first, *second, *third, *fourth])
         }
         _ => 0,
@@ -114,6 +121,11 @@ mod tests {
             "engine version 4's resume, in the shape the current engine writes"
         );
         assert!(made_by_an_older_engine(Some(&current_resume), Some(&version_4_breakdown)), "and its breakdown");
+        let version_7_resume = Encoded::new(vec![RESUME_VERSION_7_MARKER, 0]);
+        let version_7_breakdown = scored(&[BREAKDOWN_VERSION_7_MARKER, 9, 0, 0, 0, 80]);
+        assert!(made_by_an_older_engine(Some(&version_7_resume), Some(&current_breakdown)), "engine version 7's");
+        assert!(made_by_an_older_engine(Some(&current_resume), Some(&version_7_breakdown)));
+        assert_eq!(ranking_months(&version_7_breakdown), 9, "its months are read");
         let version_6_resume = Encoded::new(vec![RESUME_VERSION_6_MARKER, 0]);
         let version_6_breakdown = scored(&[BREAKDOWN_VERSION_6_MARKER, 9, 0, 0, 0, 80]);
         assert!(made_by_an_older_engine(Some(&version_6_resume), Some(&current_breakdown)), "engine version 6's");

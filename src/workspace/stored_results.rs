@@ -22,9 +22,10 @@ use crate::domain::resume::version_3::ParsedResumeVersion3;
 use crate::domain::resume::ParsedResume;
 use crate::domain::stored_result::{
     BREAKDOWN_COMPACT_MARKER, BREAKDOWN_CURRENT_MARKER, BREAKDOWN_VERSION_3_MARKER, BREAKDOWN_VERSION_4_MARKER,
-    BREAKDOWN_VERSION_5_MARKER, BREAKDOWN_VERSION_6_MARKER, BREAKDOWN_VERSION_7_MARKER, RANKING_MONTHS_LENGTH,
-    RESUME_CURRENT_MARKER, RESUME_SECTION_KINDS_MARKER, RESUME_VERSION_2_MARKER, RESUME_VERSION_3_MARKER,
-    RESUME_VERSION_5_MARKER, RESUME_VERSION_6_MARKER, RESUME_VERSION_7_MARKER,
+    BREAKDOWN_VERSION_5_MARKER, BREAKDOWN_VERSION_6_MARKER, BREAKDOWN_VERSION_7_MARKER, BREAKDOWN_VERSION_8_MARKER,
+    RANKING_MONTHS_LENGTH, RESUME_CURRENT_MARKER, RESUME_SECTION_KINDS_MARKER, RESUME_VERSION_2_MARKER,
+    RESUME_VERSION_3_MARKER, RESUME_VERSION_5_MARKER, RESUME_VERSION_6_MARKER, RESUME_VERSION_7_MARKER,
+    RESUME_VERSION_8_MARKER,
 };
 use crate::engine::ENGINE_VERSION;
 use crate::store::codec;
@@ -35,9 +36,10 @@ pub use crate::store::codec::CodecError;
 // version 4 changed the breakdown only; its parsed resumes are version 3's,
 // their sections kept as kinds. Engine version 5 changed the parser's rules,
 // not the shapes: its markers name version 4's shapes, and so do version
-// 6's (a skills list's rule changed) and version 7's (a wider taxonomy).
-const _: () = assert!(RESUME_CURRENT_MARKER == RESUME_VERSION_7_MARKER && ENGINE_VERSION == 7);
-const _: () = assert!(BREAKDOWN_CURRENT_MARKER == BREAKDOWN_VERSION_7_MARKER && ENGINE_VERSION == 7);
+// 6's (a skills list's rule changed), version 7's (a wider taxonomy) and
+// version 8's (headings, headers and places in more forms).
+const _: () = assert!(RESUME_CURRENT_MARKER == RESUME_VERSION_8_MARKER && ENGINE_VERSION == 8);
+const _: () = assert!(BREAKDOWN_CURRENT_MARKER == BREAKDOWN_VERSION_8_MARKER && ENGINE_VERSION == 8);
 
 /// A parsed resume as the state keeps it: the marker, then the encoding.
 pub fn encode_resume(resume: &ParsedResume) -> Result<Vec<u8>, CodecError> {
@@ -47,11 +49,15 @@ pub fn encode_resume(resume: &ParsedResume) -> Result<Vec<u8>, CodecError> {
 }
 
 /// Parsed resumes of engine version 4 on share one shape: the markers of
-/// versions 5 to 7 name the rules that made them, not a new layout.
+/// versions 5 to 8 name the rules that made them, not a new layout.
 fn in_the_current_shape(marker: u8) -> bool {
     matches!(
         marker,
-        RESUME_VERSION_7_MARKER | RESUME_VERSION_6_MARKER | RESUME_VERSION_5_MARKER | RESUME_SECTION_KINDS_MARKER
+        RESUME_VERSION_8_MARKER
+            | RESUME_VERSION_7_MARKER
+            | RESUME_VERSION_6_MARKER
+            | RESUME_VERSION_5_MARKER
+            | RESUME_SECTION_KINDS_MARKER
     )
 }
 
@@ -100,7 +106,8 @@ fn breakdown_shape(stored: &[u8]) -> Result<BreakdownShape<'_>, CodecError> {
     };
     match stored.first() {
         Some(
-            &(BREAKDOWN_VERSION_7_MARKER
+            &(BREAKDOWN_VERSION_8_MARKER
+            | BREAKDOWN_VERSION_7_MARKER
             | BREAKDOWN_VERSION_6_MARKER
             | BREAKDOWN_VERSION_5_MARKER
             | BREAKDOWN_COMPACT_MARKER),
