@@ -437,10 +437,34 @@ fn ambiguous_name_counts(
     }
     previous_word.is_some_and(|word| is_listed(word, WORDS_BEFORE))
         || next_word.is_some_and(|word| is_listed(word, WORDS_AFTER))
+        || (!capitals_name_it && spoken_after_words_of_speaking(&line[..start]))
         || (capitals_name_it
             && !starts_a_sentence(line, start)
             && is_proper_noun_in_a_sentence(written, pattern, previous_word, next_word))
 }
+
+/// Whether the words before a language's name say the person speaks it
+/// (`I speak Vietnamese and Spanish`, `Bilingual English / Spanish`): a word
+/// of `SPEAKING_WORDS`, with at most other capitalised names and `and` or
+/// `or` between. `native English speakers` is not the person's English.
+fn spoken_after_words_of_speaking(before: &str) -> bool {
+    let words = before.split(|character: char| !character.is_alphanumeric()).rev().filter(|word| !word.is_empty());
+    for word in words.take(SPEAKING_WORDS_LOOKBACK) {
+        if is_listed(word, SPEAKING_WORDS) {
+            return true;
+        }
+        let is_another_name = word.chars().next().is_some_and(char::is_uppercase);
+        if !(is_another_name || word == "and" || word == "or") {
+            return false;
+        }
+    }
+    false
+}
+
+/// Words that say the person speaks the languages named after them.
+const SPEAKING_WORDS: &[&str] = &["speak", "speaks", "spoke", "bilingual", "trilingual", "multilingual", "fluent"];
+/// Words looked back over for one of them (`speak Vietnamese, Tagalog and Spanish`).
+const SPEAKING_WORDS_LOOKBACK: usize = 6;
 
 /// A capitalised name in the middle of a lower-case sentence is a proper
 /// noun (`the Epic clinic rollout`, `a Lean 5S project`, `chats in
@@ -623,6 +647,13 @@ mod tests {
             ["Kubernetes", "Google Cloud Platform", "PostgreSQL", "React"]
         );
         assert_eq!(TAXONOMY.lookup("JS").map(|skill| TAXONOMY.canonical(skill)), Some("JavaScript"));
+    }
+
+    #[test]
+    fn a_language_the_person_speaks_is_a_skill_in_prose() {
+        assert_eq!(skills_in("I speak Vietnamese and Spanish with patients.", false), ["Vietnamese", "Spanish"]);
+        assert_eq!(skills_in("Bilingual English / Spanish.", false), ["English", "Spanish"]);
+        assert!(skills_in("Tutored native English speakers.", false).is_empty());
     }
 
     #[test]
