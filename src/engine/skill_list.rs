@@ -170,6 +170,7 @@ fn items(part: &str, mentions: &[SkillMention]) -> Vec<Range<usize>> {
             let separator = &part[index..index + separator_length];
             if is_listed(separator.trim(), JOINING_WORDS)
                 && is_title_case_pair(part, item_start, index + separator_length)
+                && !joins_two_known_names(part, item_start, index, index + separator_length, mentions)
             {
                 index += separator_length;
                 continue;
@@ -183,6 +184,29 @@ fn items(part: &str, mentions: &[SkillMention]) -> Vec<Range<usize>> {
     }
     items.push(item_start..part.len());
     items
+}
+
+/// Whether the words on each side of a joining word (from `item_start` to
+/// `before_end`, and from `after` to the next separator) are each a name the
+/// taxonomy knows whole: `Spanish and Portuguese` is two languages.
+fn joins_two_known_names(
+    part: &str,
+    item_start: usize,
+    before_end: usize,
+    after: usize,
+    mentions: &[SkillMention],
+) -> bool {
+    let covered = |start: usize, end: usize| {
+        let (start, end) = (
+            start + (part[start..end].len() - part[start..end].trim_start().len()),
+            start + part[start..end].trim_end().len(),
+        );
+        mentions.iter().any(|mention| mention.start == start && mention.end == end)
+    };
+    let next_end = (after..part.len())
+        .find(|index| part.is_char_boundary(*index) && separator_at(part, *index) > 0)
+        .unwrap_or(part.len());
+    covered(item_start, before_end) && covered(after, next_end)
 }
 
 /// Whether the joining word before byte `after` stands between two
@@ -313,6 +337,11 @@ mod tests {
         assert!(unlisted("Advanced Excel, Python 3, Microsoft Office Suite").is_empty());
         assert!(unlisted("SQL | Tableau | Kubernetes").is_empty());
         assert_eq!(unlisted("Research and Development, coaching and hiring"), ["Research and Development", "hiring"]);
+    }
+
+    #[test]
+    fn two_known_names_joined_by_and_are_two_items() {
+        assert!(unlisted("• Cash handling     • Spanish and Portuguese (fluent)").is_empty());
     }
 
     #[test]
