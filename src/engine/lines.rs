@@ -38,7 +38,7 @@ pub(crate) fn split_lines(text: &str) -> Vec<Line<'_>> {
 }
 
 /// Bullet markers that count as a bullet even without a following space.
-const SYMBOL_BULLETS: [char; 6] = ['•', '·', '▪', '◦', '‣', '●'];
+pub(crate) const SYMBOL_BULLETS: [char; 8] = ['•', '·', '▪', '◦', '‣', '●', '○', '∙'];
 
 /// Bullet markers that are also ordinary punctuation, so they only count as a
 /// bullet when followed by whitespace (`- item`, not `-5%` or `*args`).

@@ -8,7 +8,7 @@
 //! match falls in with a binary search.
 
 use super::dates::find_date_range;
-use super::lines::{split_lines, Line};
+use super::lines::{split_lines, Line, SYMBOL_BULLETS};
 use super::text::is_ascii_whitespace;
 
 /// The kinds of section are the domain's: the parsed resume names them.
@@ -268,19 +268,21 @@ const LETTER_SPACED_LETTERS_MIN: usize = 4;
 fn after_an_ornament(trimmed: &str) -> Option<&str> {
     let mut characters = trimmed.chars();
     let ornament = characters.next()?;
-    let is_ornament = !ornament.is_ascii() && !ornament.is_alphanumeric() && !BULLETS.contains(&ornament);
+    let is_ornament = !ornament.is_ascii() && !ornament.is_alphanumeric() && !SYMBOL_BULLETS.contains(&ornament);
     let rest = characters.as_str();
     (is_ornament && rest.starts_with(' ')).then(|| rest.trim())
 }
 
-/// Symbols that start the items of lists.
-const BULLETS: [char; 8] = ['•', '●', '▪', '◦', '‣', '·', '○', '∙'];
-
 /// A heading line's words, without what may set it off: marks around it,
 /// Markdown's hashes before it and a colon after it.
 fn heading_words(trimmed: &str) -> &str {
-    let without_hashes = without_decoration(trimmed).trim_start_matches('#').trim();
-    without_hashes.strip_suffix(':').unwrap_or(without_hashes)
+    let undecorated = undecorated(trimmed);
+    undecorated.strip_suffix(':').unwrap_or(undecorated)
+}
+
+/// A heading line without its marks and Markdown's hashes; a colon stays.
+fn undecorated(trimmed: &str) -> &str {
+    without_decoration(trimmed).trim_start_matches('#').trim()
 }
 
 /// A heading set between marks (`[ Experience ]`, `*** SKILLS ***`,
@@ -364,7 +366,7 @@ fn joined_heading_kind(line: &str, key: &[u8]) -> Option<SectionKind> {
 /// their own).
 fn unlisted_heading_kind(trimmed: &str, current: SectionKind, following: &[Line<'_>]) -> Option<SectionKind> {
     let jobs_out_of_place = matches!(current, SectionKind::Summary | SectionKind::Skills | SectionKind::Other);
-    let words = without_decoration(trimmed).trim_start_matches('#').trim();
+    let words = undecorated(trimmed);
     // Marks around a line (`*** LAB WORK ***`) set it off as a colon does.
     let marked = words.len() != trimmed.len();
     kind_of_experience_heading(words)
