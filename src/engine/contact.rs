@@ -79,6 +79,16 @@ pub(crate) fn extract_contact(text: &str) -> ContactDetails {
     ContactDetails { emails, phones, links, ..ContactDetails::default() }
 }
 
+/// Whether `line` holds a way to reach a person: an email, a link with its
+/// scheme, or a phone number. A skills list's versions (`Microsoft 365,
+/// Storyline 360, ISO 9001`) hold many digits and none of these.
+pub(crate) fn holds_contact_details(line: &str) -> bool {
+    line.contains('@')
+        || line.contains("://")
+        || (line.bytes().filter(u8::is_ascii_digit).count() >= PHONE_DIGITS_MIN
+            && PHONE.find_iter(line).any(|found| is_phone_number(found.as_str().trim())))
+}
+
 /// The lines of `text`, each with its line break, and the byte where each
 /// starts: split once, for the three patterns that read them.
 fn lines_with_starts(text: &str) -> Vec<(usize, &str)> {

@@ -23,6 +23,7 @@
 use std::borrow::Cow;
 use std::collections::HashMap;
 
+use super::contact::holds_contact_details;
 use super::dates::{union_months, MonthSpan};
 use super::experience::Experience;
 use super::identity::is_contact_line;
@@ -48,7 +49,7 @@ impl Found {
         let in_skills_list = matches!(kind, SectionKind::Skills | SectionKind::Certifications);
         // A page's footer (`Maria Lopez · Phone 614-555-0192 · Page 1`)
         // may follow the skills list; its parts are not skills.
-        let keeps_unlisted = kind == SectionKind::Skills && !is_contact_line(text);
+        let keeps_unlisted = kind == SectionKind::Skills && !holds_contact_details(text);
         for text in group_label_and_items(text).into_iter().filter(|text| !text.is_empty()) {
             self.read_part(text, kind, in_skills_list, keeps_unlisted, months);
         }
@@ -360,6 +361,13 @@ mod tests {
         let text = "Experience\nPlumber — Ironwood\n2019 – 2021\n- Repiped homes in Zorvex territory\n\n\
                     Skills\nPEX\nMaria Lopez · Phone 614-555-0192 · Page 1";
         assert_eq!(skills_of(text), ["PEX Piping"]);
+    }
+
+    #[test]
+    fn versions_in_a_skills_list_do_not_make_it_a_contact_line() {
+        // Nine digits in all, none a phone number.
+        let text = "Skills\nQorvex Studio 360, Zorvex 365, Vandral, ISO 9001";
+        assert_eq!(skills_of(text), ["Qorvex Studio 360", "Zorvex 365", "Vandral", "ISO 9001"]);
     }
 
     #[test]
