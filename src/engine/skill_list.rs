@@ -267,9 +267,19 @@ fn names_more_than_its_mentions(item: &str, offset: usize, mentions: &[SkillMent
     let covered = |start: usize, end: usize| {
         mentions.iter().any(|mention| mention.start <= offset + start && offset + end <= mention.end)
     };
+    let names_a_known_skill = words_with_offsets(item).any(|(start, word)| covered(start, start + word.len()));
     words_with_offsets(item).any(|(start, word)| {
-        !covered(start, start + word.len()) && !is_listed(word, QUALIFIER_WORDS) && !is_version(word)
+        let is_version = if names_a_known_skill { is_version(word) } else { is_bare_version(word) };
+        !covered(start, start + word.len()) && !is_listed(word, QUALIFIER_WORDS) && !is_version
     })
+}
+
+/// A version with nothing it could be the version of: no letters but a
+/// leading `v` (`2019`, `v2`, `3.11`). Alone in an item, a word of letters
+/// and digits is a name (`H5P`, `X12`, `S3`).
+fn is_bare_version(word: &str) -> bool {
+    let digits_after = word.strip_prefix(['v', 'V']).unwrap_or(word);
+    !digits_after.chars().any(char::is_alphabetic)
 }
 
 /// A version or edition (`3`, `365`, `2019`, `v2`, `ES6`): a word with a digit.
@@ -295,7 +305,7 @@ fn reads_as_a_name(item: &str, is_whole_line: bool) -> bool {
         && !words.iter().enumerate().any(|(position, word)| {
             is_listed(word, SENTENCE_WORDS) && !(words.len() == 3 && position == 1 && is_listed(word, JOINING_WORDS))
         })
-        && !words.iter().all(|word| is_listed(word, QUALIFIER_WORDS) || is_version(word))
+        && !words.iter().all(|word| is_listed(word, QUALIFIER_WORDS) || is_bare_version(word))
         && !is_listed(last, LABEL_LAST_WORDS)
         && !item.contains('@')
         && !item.contains("://")
@@ -342,6 +352,12 @@ mod tests {
     #[test]
     fn two_known_names_joined_by_and_are_two_items() {
         assert!(unlisted("• Cash handling     • Spanish and Portuguese (fluent)").is_empty());
+    }
+
+    #[test]
+    fn a_name_of_letters_and_digits_alone_is_a_name_and_a_bare_number_is_not() {
+        assert_eq!(unlisted("Q7X, Zorvex, 2019, v2"), ["Q7X", "Zorvex"]);
+        assert!(unlisted("Python 3.11, SQL 2019").is_empty(), "versions of known names");
     }
 
     #[test]
