@@ -79,6 +79,9 @@ impl Found {
             if TAXONOMY.is_credential(mention.skill) && kind != SectionKind::Skills {
                 continue;
             }
+            if !in_skills_list && names_a_job_title(&text[mention.end..]) {
+                continue;
+            }
             let position = *self.position_of.entry(mention.skill).or_insert_with(|| {
                 self.skills
                     .push(SkillEntry { name: TAXONOMY.canonical(mention.skill).to_owned(), ..SkillEntry::default() });
@@ -174,6 +177,64 @@ pub(crate) fn parse_skills(sections: &[Section<'_>], experience: &Experience, id
     }
     found.finish()
 }
+
+/// Whether the words after a name in prose make it part of a job title or
+/// a qualification (`iOS developer`, `HR analyst`, `HVAC technician`,
+/// `Welding certificate`): the name says what the person was, or studied,
+/// not a skill they name. The noun is singular: `mentored five Python
+/// developers` still names Python.
+fn names_a_job_title(after: &str) -> bool {
+    let next_word: String = after
+        .strip_prefix(' ')
+        .unwrap_or("")
+        .chars()
+        .take_while(|character| character.is_alphabetic())
+        .flat_map(char::to_lowercase)
+        .collect();
+    !next_word.is_empty() && TITLE_NOUNS.contains(&next_word.as_str())
+}
+
+/// Singular nouns of a person's post, and of a course that qualifies one.
+const TITLE_NOUNS: &[&str] = &[
+    "engineer",
+    "developer",
+    "programmer",
+    "architect",
+    "manager",
+    "director",
+    "analyst",
+    "scientist",
+    "designer",
+    "nurse",
+    "technician",
+    "technologist",
+    "assistant",
+    "specialist",
+    "coordinator",
+    "administrator",
+    "representative",
+    "accountant",
+    "auditor",
+    "clerk",
+    "teacher",
+    "instructor",
+    "counselor",
+    "intern",
+    "apprentice",
+    "apprenticeship",
+    "supervisor",
+    "operator",
+    "consultant",
+    "recruiter",
+    "officer",
+    "adjuster",
+    "underwriter",
+    "planner",
+    "buyer",
+    "role",
+    "position",
+    "certificate",
+];
 
 /// Lines with the lines that continue them joined on: a line starting in
 /// lower case carries on the one above (`Brand identity · typography · print`
@@ -361,6 +422,13 @@ mod tests {
         let text = "Experience\nPlumber — Ironwood\n2019 – 2021\n- Repiped homes in Zorvex territory\n\n\
                     Skills\nPEX\nMaria Lopez · Phone 614-555-0192 · Page 1";
         assert_eq!(skills_of(text), ["PEX Piping"]);
+    }
+
+    #[test]
+    fn a_name_that_starts_a_job_title_in_prose_is_not_a_skill() {
+        let text = "Summary\nFormer HVAC technician, now an iOS developer; mentored two Kubernetes developers.\n\n\
+                    Skills\nSwift, iOS";
+        assert_eq!(skills_of(text), ["Kubernetes", "Swift", "iOS"]);
     }
 
     #[test]
