@@ -79,7 +79,7 @@ impl Found {
             if TAXONOMY.is_credential(mention.skill) && kind != SectionKind::Skills {
                 continue;
             }
-            if !in_skills_list && names_a_job_title(&text[mention.end..]) {
+            if is_prose_of_a_section(kind) && starts_a_job_title(text, mention) {
                 continue;
             }
             let position = *self.position_of.entry(mention.skill).or_insert_with(|| {
@@ -178,20 +178,30 @@ pub(crate) fn parse_skills(sections: &[Section<'_>], experience: &Experience, id
     found.finish()
 }
 
+/// Sections written as sentences under a heading. A resume without
+/// headings (`Jane Doe`, `Rust developer`) may name its skills only in its
+/// headline.
+fn is_prose_of_a_section(kind: SectionKind) -> bool {
+    matches!(kind, SectionKind::Experience | SectionKind::Summary | SectionKind::Projects)
+}
+
 /// Whether the words after a name in prose make it part of a job title or
 /// a qualification (`iOS developer`, `HR analyst`, `HVAC technician`,
 /// `Welding certificate`): the name says what the person was, or studied,
 /// not a skill they name. The noun is singular: `mentored five Python
-/// developers` still names Python.
-fn names_a_job_title(after: &str) -> bool {
-    let next_word: String = after
+/// developers` still names Python. An ambiguous name (`Go developer`) is
+/// kept: the title is the context that made it the skill.
+fn starts_a_job_title(text: &str, mention: &SkillMention) -> bool {
+    let is_ambiguous =
+        TAXONOMY.lookup_with_ambiguity(&text[mention.start..mention.end]).is_none_or(|(_, ambiguous)| ambiguous);
+    let next_word: String = text[mention.end..]
         .strip_prefix(' ')
         .unwrap_or("")
         .chars()
         .take_while(|character| character.is_alphabetic())
         .flat_map(char::to_lowercase)
         .collect();
-    !next_word.is_empty() && TITLE_NOUNS.contains(&next_word.as_str())
+    !is_ambiguous && !next_word.is_empty() && TITLE_NOUNS.contains(&next_word.as_str())
 }
 
 /// Singular nouns of a person's post, and of a course that qualifies one.
@@ -426,9 +436,9 @@ mod tests {
 
     #[test]
     fn a_name_that_starts_a_job_title_in_prose_is_not_a_skill() {
-        let text = "Summary\nFormer HVAC technician, now an iOS developer; mentored two Kubernetes developers.\n\n\
-                    Skills\nSwift, iOS";
-        assert_eq!(skills_of(text), ["Kubernetes", "Swift", "iOS"]);
+        let text = "Summary\nFormer HVAC technician, now an iOS developer and Go developer; mentored two Kubernetes \
+                    developers.\n\nSkills\nSwift, iOS";
+        assert_eq!(skills_of(text), ["Go", "Kubernetes", "Swift", "iOS"]);
     }
 
     #[test]
