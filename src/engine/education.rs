@@ -18,8 +18,9 @@ use crate::domain::resume::EducationEntry;
 use regex::Regex;
 use std::sync::LazyLock;
 
-/// Separators between the fields of an education line.
-const PART_SEPARATORS: [&str; 7] = [" — ", " – ", " | ", " - ", ", ", " at ", "; "];
+/// Separators between the fields of an education line; a column gap too
+/// (`Lake State University          Milwaukee, WI`).
+const PART_SEPARATORS: [&str; 9] = [" — ", " – ", " | ", " - ", ", ", " at ", "; ", "   ", "\t"];
 
 /// Words that mark a part as an institution name (matched as whole words,
 /// ignoring case), in the languages resumes are most often written in.
@@ -88,8 +89,12 @@ static YEAR: LazyLock<Regex> =
 pub(crate) fn parse_education(lines: &[&str]) -> Vec<EducationEntry> {
     let mut entries: Vec<EducationEntry> = Vec::new();
     let mut previous_line_was_entry = false;
+    // A school on a line of its own heads the degree lines under it
+    // (`Lake State University`, then `Master of Accountancy, 2016`, then
+    // `Bachelor of Business Administration, 2015`).
+    let mut school_above: Option<String> = None;
     for line in lines {
-        let Some(entry) = parse_line(without_bullet(line)) else {
+        let Some(mut entry) = parse_line(without_bullet(line)) else {
             // A year wrapped onto a line of its own (`Management, 2015`)
             // belongs to the entry just above when it has none.
             if let Some(previous) = entries.last_mut().filter(|entry| previous_line_was_entry && entry.end.is_none()) {
@@ -104,9 +109,23 @@ pub(crate) fn parse_education(lines: &[&str]) -> Vec<EducationEntry> {
             previous_line_was_entry = false;
             continue;
         };
+        let is_school_alone = entry.degree.is_none() && entry.institution.is_some();
         match entries.last_mut() {
-            Some(previous) if previous_line_was_entry && can_merge(previous, &entry) => merge(previous, entry),
-            _ => entries.push(entry),
+            Some(previous) if previous_line_was_entry && can_merge(previous, &entry) => {
+                // A school under its degree completes that entry; it heads none.
+                if is_school_alone {
+                    school_above = None;
+                }
+                merge(previous, entry);
+            }
+            _ => {
+                if entry.institution.is_none() && previous_line_was_entry {
+                    entry.institution = school_above.clone();
+                } else {
+                    school_above = if is_school_alone { entry.institution.clone() } else { None };
+                }
+                entries.push(entry);
+            }
         }
         previous_line_was_entry = true;
     }
@@ -149,8 +168,8 @@ fn parse_line(line: &str) -> Option<EducationEntry> {
             }
         }
         after_unread_part = true;
-        if entry.institution.is_none() && names_an_institution(part) {
-            entry.institution = non_empty(part);
+        if entry.institution.is_none() && names_an_institution(part, line) {
+            entry.institution = non_empty(without_lowercase_note(part));
             after_unread_part = false;
         }
     }
@@ -170,8 +189,25 @@ fn is_state_code(part: &str) -> bool {
     part.len() == 2 && part.bytes().all(|byte| byte.is_ascii_uppercase())
 }
 
-fn names_an_institution(part: &str) -> bool {
-    part.split(|character: char| !character.is_alphanumeric()).any(|word| is_listed(word, &INSTITUTION_WORDS))
+/// Whether `part` of `line` names a school: it holds a school's word and
+/// starts with a capital, as a name does, unless the line is written all in
+/// lower case and is not the end of a sentence (`chat and email contact
+/// center.` wraps a bullet).
+fn names_an_institution(part: &str, line: &str) -> bool {
+    let starts_lowercase = part.chars().next().is_some_and(char::is_lowercase);
+    let written_as_a_name = !line.chars().any(char::is_uppercase) && !line.trim_end().ends_with('.');
+    !(starts_lowercase && !written_as_a_name)
+        && part.split(|character: char| !character.is_alphanumeric()).any(|word| is_listed(word, &INSTITUTION_WORDS))
+}
+
+/// A school's name without a bracketed note in lower case after it
+/// (`Osage Plains University (online)`, `(evening program)`); a bracketed
+/// name stays (`(UCLA)`).
+fn without_lowercase_note(part: &str) -> &str {
+    match part.rfind(" (") {
+        Some(open) if !part[open..].chars().any(char::is_uppercase) => part[..open].trim_end(),
+        _ => part,
+    }
 }
 
 /// Splits a part starting with a degree into the degree and its field:
@@ -246,6 +282,42 @@ mod tests {
             end: year.map(|year| year.to_string()),
             graduation_year: year,
         }
+    }
+
+    #[test]
+    fn a_school_on_its_own_line_heads_each_degree_under_it() {
+        let entries = parse_education(&[
+            "Lake Qorvex University                                  Milwaukee, WI",
+            "Master of Accountancy (MAcc), 2016",
+            "Bachelor of Business Administration, Accounting, 2015",
+            "",
+            "B.A. History, 2009",
+        ]);
+        let schools: Vec<Option<&str>> = entries.iter().map(|entry| entry.institution.as_deref()).collect();
+        assert_eq!(schools, [Some("Lake Qorvex University"), Some("Lake Qorvex University"), None]);
+        assert_eq!(entries[1].graduation_year, Some(2015));
+        let degree_first = parse_education(&[
+            "Doctor of Pharmacy (PharmD)",
+            "Qorvex College of Pharmacy, Chapel Hill, NC",
+            "2012 – 2016",
+            "B.S. Chemistry",
+            "Blue Qorvex University — 2012",
+        ]);
+        let schools: Vec<Option<&str>> = degree_first.iter().map(|entry| entry.institution.as_deref()).collect();
+        assert_eq!(schools, [Some("Qorvex College of Pharmacy"), Some("Blue Qorvex University")]);
+    }
+
+    #[test]
+    fn a_lower_case_note_after_the_school_and_a_wrapped_sentence_are_not_its_name() {
+        let online = parse_education(&["MSN — Nursing Leadership, Osage Qorvex University (online), 2020"]);
+        assert_eq!(online[0].institution.as_deref(), Some("Osage Qorvex University"));
+        let named = parse_education(&["B.S., Qorvex University (QU), 2012"]);
+        assert_eq!(named[0].institution.as_deref(), Some("Qorvex University (QU)"));
+        assert!(parse_education(&[
+            "- Led a team of 14 agents in a blended phone,",
+            "  chat and email contact center."
+        ])
+        .is_empty());
     }
 
     #[test]

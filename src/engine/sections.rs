@@ -8,7 +8,7 @@
 //! match falls in with a binary search.
 
 use super::dates::find_date_range;
-use super::lines::{split_lines, Line, SYMBOL_BULLETS};
+use super::lines::{split_lines, strip_bullet, Line, SYMBOL_BULLETS};
 use super::text::is_ascii_whitespace;
 
 /// The kinds of section are the domain's: the parsed resume names them.
@@ -574,7 +574,34 @@ pub(crate) fn split_sections(text: &str) -> Vec<Section<'_>> {
     if sections.len() == 1 {
         sections[0].kind = SectionKind::Body;
     }
+    for section in &mut sections {
+        if section.kind == SectionKind::Education && lists_qualities_not_schools(text, section) {
+            section.kind = SectionKind::Summary;
+        }
+    }
     sections
+}
+
+/// Whether a `Qualifications` section is the American summary of
+/// qualifications (bullets of what the person brings), not the British list
+/// of schooling: it has bullets and no year, where schooling has its years.
+fn lists_qualities_not_schools(text: &str, section: &Section<'_>) -> bool {
+    let heading = text[section.start_byte..].lines().next().unwrap_or("");
+    let is_qualifications = heading_words(heading.trim()).eq_ignore_ascii_case("qualifications");
+    is_qualifications
+        && section.lines.iter().any(|line| strip_bullet(line.text).is_some())
+        && !section.lines.iter().any(|line| names_a_year(line.text))
+}
+
+/// Whether `line` holds a four-digit year a school would be dated by.
+fn names_a_year(line: &str) -> bool {
+    line.as_bytes().windows(4).enumerate().any(|(index, window)| {
+        let bounded = |at: Option<&u8>| !at.is_some_and(u8::is_ascii_digit);
+        window.iter().all(u8::is_ascii_digit)
+            && (window.starts_with(b"19") || window.starts_with(b"20"))
+            && bounded(index.checked_sub(1).and_then(|before| line.as_bytes().get(before)))
+            && bounded(line.as_bytes().get(index + 4))
+    })
 }
 
 /// Where each section of a text starts, in byte order: all that scoring
@@ -806,6 +833,15 @@ mod tests {
         assert_eq!(kinds(&format!("Ana\n\nabout:\nJournalist.\n\nOn The Road\n{jobs}")), [header, summary]);
         let education = "Ana\n\nEducation\nBACHELOR OF SCIENCE\nLeeds University, 2014 – 2018";
         assert_eq!(kinds(education), [header, SectionKind::Education]);
+    }
+
+    #[test]
+    fn qualifications_are_schooling_with_years_and_a_summary_as_bullets_without() {
+        let kinds = |text: &str| split_sections(text).iter().map(|section| section.kind).collect::<Vec<_>>();
+        let summary = "Ana\n\nQUALIFICATIONS\n- 12 years in customer service, leading a team of 14\n- Bilingual";
+        assert_eq!(kinds(summary), [SectionKind::Header, SectionKind::Summary]);
+        let schooling = "Ana\n\nQualifications\n- BTEC National Diploma, Leeds College, 2014\n- GCSEs";
+        assert_eq!(kinds(schooling), [SectionKind::Header, SectionKind::Education]);
     }
 
     #[test]
