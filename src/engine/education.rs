@@ -196,7 +196,7 @@ fn is_state_code(part: &str) -> bool {
 fn names_an_institution(part: &str, line: &str) -> bool {
     let starts_lowercase = part.chars().next().is_some_and(char::is_lowercase);
     let written_as_a_name = !line.chars().any(char::is_uppercase) && !line.trim_end().ends_with('.');
-    !(starts_lowercase && !written_as_a_name)
+    (!starts_lowercase || written_as_a_name)
         && part.split(|character: char| !character.is_alphanumeric()).any(|word| is_listed(word, &INSTITUTION_WORDS))
 }
 
