@@ -16,6 +16,7 @@ use super::entry_header::{
 };
 use super::entry_words::is_company_word;
 use super::lines::{strip_bullet, with_closing_bracket};
+use super::text::is_listed;
 use crate::domain::resume::ExperienceEntry;
 
 /// A header line is short and not a sentence.
@@ -37,7 +38,7 @@ struct Classified<'a> {
 }
 
 fn classify(line: &str) -> Classified<'_> {
-    let trimmed = line.trim();
+    let trimmed = without_field_label(line.trim());
     if trimmed.is_empty() {
         return Classified { text: trimmed, kind: Kind::Blank, range: None };
     }
@@ -54,6 +55,35 @@ fn classify(line: &str) -> Classified<'_> {
     });
     Classified { text: trimmed, kind: Kind::Text, range }
 }
+
+/// A header's line without the label a form-like layout puts before it
+/// (`Employer:  Prairie Mutual`, `Role: Business Analyst`, `Dates: 05/2022 –
+/// present`): the parts are told apart by what they hold, as everywhere.
+fn without_field_label(line: &str) -> &str {
+    let Some((label, rest)) = line.split_once(':') else { return line };
+    if is_listed(label.trim(), &HEADER_FIELD_LABELS) && !rest.trim().is_empty() {
+        rest.trim()
+    } else {
+        line
+    }
+}
+
+/// Labels of an entry header's fields.
+const HEADER_FIELD_LABELS: [&str; 13] = [
+    "employer",
+    "company",
+    "organization",
+    "organisation",
+    "role",
+    "title",
+    "job title",
+    "position",
+    "dates",
+    "date",
+    "period",
+    "location",
+    "place",
+];
 
 /// Short, not a sentence: what a title, company or location line looks like.
 fn is_header_like(text: &str) -> bool {
@@ -184,7 +214,9 @@ pub(crate) fn parse_experience(lines: &[&str], reference: YearMonth) -> Experien
         };
         // A title alone, on the dated line or on one line above it (as
         // LinkedIn lists the roles under one employer), is a promotion.
-        if let Some(previous) = entries.last().filter(|_| span.header_lines.len() <= 1) {
+        let lines_naming_more_than_a_place =
+            span.header_lines.iter().filter(|index| !is_location(classified[**index].text)).count();
+        if let Some(previous) = entries.last().filter(|_| lines_naming_more_than_a_place <= 1) {
             inherit_employer_of_promotion(&mut entry, previous);
         }
         let mut months = None;
@@ -245,6 +277,16 @@ fn header_line_below(
 ) -> Option<usize> {
     let below = anchor + 1;
     let line = classified.get(below)?;
+    let is_free_text = line.kind == Kind::Text && line.range.is_none() && !claimed[below];
+    let mut texts: Vec<&str> = header_lines.iter().map(|index| classified[*index].text).collect();
+    // The place on the line under a header's dates (`Company`, `Title`,
+    // `09/2020 – 04/2022`, then `Kansas City, MO`), when the header has none.
+    if is_free_text && header_lines.len() < HEADER_LINES_MAX && is_location(line.text) {
+        let place_above = texts.iter().chain([&own_text]).any(|text| parse_entry_header(&[text]).location.is_some());
+        if !place_above {
+            return Some(below);
+        }
+    }
     if !own_is_header
         || header_lines.len() >= HEADER_LINES_MAX
         || claimed[below]
@@ -254,7 +296,6 @@ fn header_line_below(
     {
         return None;
     }
-    let mut texts: Vec<&str> = header_lines.iter().map(|index| classified[*index].text).collect();
     texts.push(own_text);
     let header = parse_entry_header_with_anchor(&texts, Some(texts.len() - 1));
     // `Coteau Hills Co-op` names an employer as much as a role: not a title.
@@ -392,6 +433,21 @@ mod tests {
 
     fn row(title: &str, company: &str, start: &str, end: &str) -> (String, String, String, String) {
         (title.into(), company.into(), start.into(), end.into())
+    }
+
+    #[test]
+    fn a_form_like_header_is_read_without_its_labels_and_its_place_below_the_dates() {
+        let text = "Employer:  Qorvex Mutual Insurance\nRole:      Business Analyst\nDates:     09/2020 – 04/2022\n\
+                    Location:  Kansas City, MO\n- Wrote user stories.\n\n\
+                    Analyst\n06/2018 – 08/2020\nOmaha, NE\n- Reconciled claims.";
+        let entries = parse(text);
+        assert_eq!(entries.len(), 2);
+        assert_eq!(entries[0].title.as_deref(), Some("Business Analyst"));
+        assert_eq!(entries[0].company.as_deref(), Some("Qorvex Mutual Insurance"));
+        assert_eq!(entries[0].location.as_deref(), Some("Kansas City, MO"));
+        assert_eq!(entries[0].highlights, ["Wrote user stories."]);
+        assert_eq!(entries[1].company.as_deref(), Some("Qorvex Mutual Insurance"), "a promotion, its place below");
+        assert_eq!(entries[1].location.as_deref(), Some("Omaha, NE"));
     }
 
     #[test]
