@@ -62,8 +62,16 @@ pub(crate) fn role_word_count(text: &str) -> usize {
     role_score(text)
 }
 
+/// A role word counts inside a hyphenated word too (`EMT-Basic`,
+/// `Nurse-Midwife`), as a whole listed word does (`Co-op`).
 fn role_score(text: &str) -> usize {
-    listed_word_count(text, is_role_word)
+    words_of(text)
+        .filter(|word| {
+            is_listed_in_lower_case(word, is_role_word)
+                || (word.contains('-')
+                    && word.split('-').any(|part| !part.is_empty() && is_listed_in_lower_case(part, is_role_word)))
+        })
+        .count()
 }
 
 pub(crate) fn company_word_count(text: &str) -> usize {

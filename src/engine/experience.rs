@@ -451,6 +451,15 @@ mod tests {
     }
 
     #[test]
+    fn a_role_word_inside_a_hyphenated_title_makes_it_a_title_not_a_place() {
+        let entries =
+            parse("AUG 2010 – APR 2012 | EMT-BASIC (PART-TIME)\nQorvex Ambulance Service — Stillwater, OK\n- Calls.");
+        assert_eq!(entries[0].title.as_deref(), Some("EMT-BASIC (PART-TIME)"));
+        assert_eq!(entries[0].company.as_deref(), Some("Qorvex Ambulance Service"));
+        assert_eq!(entries[0].location.as_deref(), Some("Stillwater, OK"));
+    }
+
+    #[test]
     fn a_company_abbreviation_ending_the_header_is_not_a_sentences_full_stop() {
         let entries = parse(
             "Claims Representative — Bluebonnet Auto Insurance Co.\nAustin, TX | Jun 2014 – Apr 2016\n- Handled claims.",
