@@ -385,7 +385,14 @@ pub(crate) fn parse_entry_header_with_anchor(lines: &[&str], anchor: Option<usiz
                 header.company = Some(rest.remove(0));
                 return header;
             }
-            0
+            // A part with a company word is the company, wherever it is:
+            // `Lakeshore Brandt LLP` over `Tax Senior`.
+            let names_a_company = |index: usize| scores[index].1 > 0;
+            if (0..rest.len()).any(names_a_company) {
+                (0..rest.len()).find(|index| !names_a_company(*index)).unwrap_or(0)
+            } else {
+                0
+            }
         } else {
             best
         }

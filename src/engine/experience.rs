@@ -460,6 +460,16 @@ mod tests {
     }
 
     #[test]
+    fn without_a_role_word_the_part_with_a_company_word_is_the_company_wherever_it_is() {
+        let entries = parse(
+            "Lakeshore Qorvex LLP                          Milwaukee, WI\n\
+             Tax Senior                              September 2021 – Present\n- Prepared returns.",
+        );
+        assert_eq!(entries[0].title.as_deref(), Some("Tax Senior"));
+        assert_eq!(entries[0].company.as_deref(), Some("Lakeshore Qorvex LLP"));
+    }
+
+    #[test]
     fn a_company_abbreviation_ending_the_header_is_not_a_sentences_full_stop() {
         let entries = parse(
             "Claims Representative — Bluebonnet Auto Insurance Co.\nAustin, TX | Jun 2014 – Apr 2016\n- Handled claims.",
