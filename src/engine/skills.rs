@@ -286,13 +286,22 @@ fn is_fragment_of_name(line: &str, name: &str) -> bool {
 /// the whole label is the unambiguous name of one (`Observability:
 /// Prometheus, Grafana`, `CI/CD: GitLab CI`): then it is read as an item.
 fn group_label_and_items(line: &str) -> [&str; 2] {
-    match line.split_once(':') {
+    match line.split_once(':').or_else(|| split_at_dot_leader(line)) {
         Some((label, rest)) if label.split_whitespace().count() <= GROUP_LABEL_WORDS_MAX && !rest.trim().is_empty() => {
             let names_a_skill = TAXONOMY.lookup_with_ambiguity(label).is_some_and(|(_, ambiguous)| !ambiguous);
             [if names_a_skill { label } else { "" }, rest]
         }
         _ => [line, ""],
     }
+}
+
+/// A label and its items joined by a leader of dots, as a table of contents
+/// aligns them (`Security .............. Palo Alto, FortiGate`,
+/// `Automation/monitoring . Python`): the dots stand between spaces.
+fn split_at_dot_leader(line: &str) -> Option<(&str, &str)> {
+    let start = line.find(" .")?;
+    let after_dots = line[start + 1..].trim_start_matches('.');
+    after_dots.starts_with(' ').then(|| (&line[..start], after_dots))
 }
 
 /// A resume names at most this many skills the taxonomy does not know: a
@@ -439,6 +448,12 @@ mod tests {
         let text = "Summary\nFormer HVAC technician, now an iOS developer and Go developer; mentored two Kubernetes \
                     developers.\n\nSkills\nSwift, iOS";
         assert_eq!(skills_of(text), ["Go", "Kubernetes", "Swift", "iOS"]);
+    }
+
+    #[test]
+    fn a_leader_of_dots_parts_a_group_label_from_its_items() {
+        let text = "Skills\nSecurity .............. Qorvex Shield, Python\nAutomation/monitoring . Zorvex";
+        assert_eq!(skills_of(text), ["Qorvex Shield", "Python", "Zorvex"]);
     }
 
     #[test]

@@ -462,7 +462,22 @@ fn spoken_after_words_of_speaking(before: &str) -> bool {
 }
 
 /// Words that say the person speaks the languages named after them.
-const SPEAKING_WORDS: &[&str] = &["speak", "speaks", "spoke", "bilingual", "trilingual", "multilingual", "fluent"];
+/// A level of proficiency says so too (`Conversational Spanish`, `working
+/// Spanish`); `native` does not, since it also says who others are.
+const SPEAKING_WORDS: &[&str] = &[
+    "speak",
+    "speaks",
+    "spoke",
+    "bilingual",
+    "trilingual",
+    "multilingual",
+    "fluent",
+    "conversational",
+    "working",
+    "basic",
+    "intermediate",
+    "proficient",
+];
 /// Words looked back over for one of them (`speak Vietnamese, Tagalog and Spanish`).
 const SPEAKING_WORDS_LOOKBACK: usize = 6;
 
@@ -654,6 +669,8 @@ mod tests {
         assert_eq!(skills_in("I speak Vietnamese and Spanish with patients.", false), ["Vietnamese", "Spanish"]);
         assert_eq!(skills_in("Bilingual English / Spanish.", false), ["English", "Spanish"]);
         assert!(skills_in("Tutored native English speakers.", false).is_empty());
+        assert_eq!(skills_in("Calm in a code. Conversational Spanish.", false), ["Spanish"]);
+        assert_eq!(skills_in("Fluent in Portuguese; working Spanish.", false), ["Portuguese", "Spanish"]);
     }
 
     #[test]
