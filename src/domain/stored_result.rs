@@ -35,10 +35,13 @@ pub const RESUME_VERSION_7_MARKER: u8 = 7;
 /// headers, places and names read in more of the forms resumes use, and a
 /// wider taxonomy.
 pub const RESUME_VERSION_8_MARKER: u8 = 8;
+/// Parsed resumes of engine version 9, the same shape again: schools that
+/// head several degrees, form-like job headers, places under the dates.
+pub const RESUME_VERSION_9_MARKER: u8 = 9;
 /// What the current engine writes first in a parsed resume.
-pub const RESUME_CURRENT_MARKER: u8 = RESUME_VERSION_8_MARKER;
+pub const RESUME_CURRENT_MARKER: u8 = RESUME_VERSION_9_MARKER;
 /// Markers of parsed resumes that the current engine would parse the same.
-pub const RESUME_MARKERS_OF_THE_CURRENT_ENGINE: [u8; 1] = [RESUME_VERSION_8_MARKER];
+pub const RESUME_MARKERS_OF_THE_CURRENT_ENGINE: [u8; 1] = [RESUME_VERSION_9_MARKER];
 
 /// Breakdowns of engine version 3 start with this byte. Older ones start
 /// with their score, at most 100, so the two never meet.
@@ -60,11 +63,13 @@ pub const BREAKDOWN_VERSION_6_MARKER: u8 = 207;
 pub const BREAKDOWN_VERSION_7_MARKER: u8 = 208;
 /// Breakdowns of engine version 8, the same layout again.
 pub const BREAKDOWN_VERSION_8_MARKER: u8 = 209;
+/// Breakdowns of engine version 9, the same layout again.
+pub const BREAKDOWN_VERSION_9_MARKER: u8 = 210;
 /// What the current engine writes first in a breakdown.
-pub const BREAKDOWN_CURRENT_MARKER: u8 = BREAKDOWN_VERSION_8_MARKER;
+pub const BREAKDOWN_CURRENT_MARKER: u8 = BREAKDOWN_VERSION_9_MARKER;
 /// Markers of breakdowns that the current engine would score the same.
-pub const BREAKDOWN_MARKERS_OF_THE_CURRENT_ENGINE: [u8; 1] = [BREAKDOWN_VERSION_8_MARKER];
-/// Length of the months that follow the marker of a version 4 to 8
+pub const BREAKDOWN_MARKERS_OF_THE_CURRENT_ENGINE: [u8; 1] = [BREAKDOWN_VERSION_9_MARKER];
+/// Length of the months that follow the marker of a version 4 to 9
 /// breakdown, compact or not.
 pub const RANKING_MONTHS_LENGTH: usize = 4;
 
@@ -78,7 +83,8 @@ pub fn ranking_months(scored: &ScoredBreakdown) -> u32 {
         | BREAKDOWN_VERSION_5_MARKER
         | BREAKDOWN_VERSION_6_MARKER
         | BREAKDOWN_VERSION_7_MARKER
-        | BREAKDOWN_VERSION_8_MARKER, first, second, third, fourth, ..] => {
+        | BREAKDOWN_VERSION_8_MARKER
+        | BREAKDOWN_VERSION_9_MARKER, first, second, third, fourth, ..] => {
             u32::from_le_bytes([*first, *second, *third, *fourth])
         }
         _ => 0,
@@ -121,6 +127,11 @@ mod tests {
             "engine version 4's resume, in the shape the current engine writes"
         );
         assert!(made_by_an_older_engine(Some(&current_resume), Some(&version_4_breakdown)), "and its breakdown");
+        let version_8_resume = Encoded::new(vec![RESUME_VERSION_8_MARKER, 0]);
+        let version_8_breakdown = scored(&[BREAKDOWN_VERSION_8_MARKER, 9, 0, 0, 0, 80]);
+        assert!(made_by_an_older_engine(Some(&version_8_resume), Some(&current_breakdown)), "engine version 8's");
+        assert!(made_by_an_older_engine(Some(&current_resume), Some(&version_8_breakdown)));
+        assert_eq!(ranking_months(&version_8_breakdown), 9, "its months are read");
         let version_7_resume = Encoded::new(vec![RESUME_VERSION_7_MARKER, 0]);
         let version_7_breakdown = scored(&[BREAKDOWN_VERSION_7_MARKER, 9, 0, 0, 0, 80]);
         assert!(made_by_an_older_engine(Some(&version_7_resume), Some(&current_breakdown)), "engine version 7's");
