@@ -132,6 +132,20 @@ fn point_pattern() -> String {
     )
 }
 
+/// A four-digit number standing alone. ASCII word boundaries keep the
+/// regex on its fast DFA.
+pub(crate) static YEAR: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"(?-u:\b)[0-9]{4}(?-u:\b)").expect("the year pattern is a valid regex"));
+
+/// The last plausible four-digit year of `line`: in `2012 – 2016` it is
+/// the graduation.
+pub(crate) fn last_year(line: &str) -> Option<u16> {
+    YEAR.find_iter(line)
+        .filter_map(|found| found.as_str().parse::<u16>().ok())
+        .filter(|year| (YEAR_MIN..=YEAR_MAX).contains(year))
+        .last()
+}
+
 /// Word boundaries are ASCII (`(?-u:\b)`): dates are ASCII, and a Unicode
 /// boundary would stop the regex crate from using its fast DFA on any line
 /// holding a non-ASCII character such as `—`.

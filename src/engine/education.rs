@@ -11,12 +11,10 @@
 //! An entry split over two lines (institution, then degree) is merged when
 //! the two halves do not conflict.
 
-use super::dates::{YEAR_MAX, YEAR_MIN};
+use super::dates::{last_year, YEAR};
 use super::lines::{non_empty, split_on_every_separator, split_once_at_separator, trim_dangling, without_bullet};
 use super::text::is_listed;
 use crate::domain::resume::EducationEntry;
-use regex::Regex;
-use std::sync::LazyLock;
 
 /// Separators between the fields of an education line; a column gap too
 /// (`Lake State University          Milwaukee, WI`).
@@ -80,10 +78,6 @@ const DEGREE_WORDS: [&str; 10] = [
 const DEGREE_LAST_WORDS: [&str; 3] = ["diploma", "certificate", "degree"];
 /// Words such a degree has at most; a longer part is a sentence.
 const DEGREE_ENDING_WORDS_MAX: usize = 4;
-
-/// ASCII word boundaries keep the regex on its fast DFA (see `dates`).
-static YEAR: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"(?-u:\b)[0-9]{4}(?-u:\b)").expect("the year pattern is a valid regex"));
 
 /// Parses the education section's lines into entries.
 pub(crate) fn parse_education(lines: &[&str]) -> Vec<EducationEntry> {
@@ -174,14 +168,6 @@ fn parse_line(line: &str) -> Option<EducationEntry> {
         }
     }
     (entry.institution.is_some() || entry.degree.is_some()).then_some(entry)
-}
-
-/// The last plausible four-digit year: in `2012 – 2016` it is the graduation.
-fn last_year(line: &str) -> Option<u16> {
-    YEAR.find_iter(line)
-        .filter_map(|found| found.as_str().parse::<u16>().ok())
-        .filter(|year| (YEAR_MIN..=YEAR_MAX).contains(year))
-        .last()
 }
 
 /// Two capitals alone: a state's or province's code (`MA`, `MS`, `AB`).

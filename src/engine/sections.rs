@@ -7,7 +7,7 @@
 //! offset where they start so that scoring can tell which section a keyword
 //! match falls in with a binary search.
 
-use super::dates::find_date_range;
+use super::dates::{find_date_range, last_year};
 use super::lines::{split_lines, strip_bullet, Line, SYMBOL_BULLETS};
 use super::text::is_ascii_whitespace;
 
@@ -590,18 +590,7 @@ fn lists_qualities_not_schools(text: &str, section: &Section<'_>) -> bool {
     let is_qualifications = heading_words(heading.trim()).eq_ignore_ascii_case("qualifications");
     is_qualifications
         && section.lines.iter().any(|line| strip_bullet(line.text).is_some())
-        && !section.lines.iter().any(|line| names_a_year(line.text))
-}
-
-/// Whether `line` holds a four-digit year a school would be dated by.
-fn names_a_year(line: &str) -> bool {
-    line.as_bytes().windows(4).enumerate().any(|(index, window)| {
-        let bounded = |at: Option<&u8>| !at.is_some_and(u8::is_ascii_digit);
-        window.iter().all(u8::is_ascii_digit)
-            && (window.starts_with(b"19") || window.starts_with(b"20"))
-            && bounded(index.checked_sub(1).and_then(|before| line.as_bytes().get(before)))
-            && bounded(line.as_bytes().get(index + 4))
-    })
+        && !section.lines.iter().any(|line| last_year(line.text).is_some())
 }
 
 /// Where each section of a text starts, in byte order: all that scoring

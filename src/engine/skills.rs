@@ -30,6 +30,7 @@ use super::identity::is_contact_line;
 use super::sections::{Section, SectionKind};
 use super::skill_list::unlisted_skill_names;
 use super::taxonomy::{SkillMention, TAXONOMY};
+use super::text::is_listed;
 use crate::domain::resume::SkillEntry;
 
 /// Skills found so far, each with the months of the jobs that name it.
@@ -192,19 +193,16 @@ fn is_prose_of_a_section(kind: SectionKind) -> bool {
 /// developers` still names Python. An ambiguous name (`Go developer`) is
 /// kept: the title is the context that made it the skill.
 fn starts_a_job_title(text: &str, mention: &SkillMention) -> bool {
-    let is_ambiguous =
-        TAXONOMY.lookup_with_ambiguity(&text[mention.start..mention.end]).is_none_or(|(_, ambiguous)| ambiguous);
-    let next_word: String = text[mention.end..]
-        .strip_prefix(' ')
-        .unwrap_or("")
-        .chars()
-        .take_while(|character| character.is_alphabetic())
-        .flat_map(char::to_lowercase)
-        .collect();
-    !is_ambiguous && !next_word.is_empty() && TITLE_NOUNS.contains(&next_word.as_str())
+    let after = text[mention.end..].strip_prefix(' ').unwrap_or("");
+    let next_word = &after[..after.find(|character: char| !character.is_alphabetic()).unwrap_or(after.len())];
+    !next_word.is_empty()
+        && is_listed(next_word, TITLE_NOUNS)
+        && TAXONOMY.lookup_with_ambiguity(&text[mention.start..mention.end]).is_some_and(|(_, ambiguous)| !ambiguous)
 }
 
 /// Singular nouns of a person's post, and of a course that qualifies one.
+/// Narrower than the headers' `ROLE_WORDS`, whose `lead`, `owner`, `driver`
+/// or `writer` follow a skill's name in ordinary prose (`Kafka driver`).
 const TITLE_NOUNS: &[&str] = &[
     "engineer",
     "developer",
