@@ -30,6 +30,15 @@ pub struct JobApplications {
     /// The largest of `change_by_ordinal`: the version of the job's
     /// applications as a whole.
     latest_change: u64,
+    /// Each application's change sequence when its place in the score
+    /// orders last moved: when it was added, or rescored. A walk in those
+    /// orders is pinned against these, not `change_by_ordinal`, so that a
+    /// tag or a comment, which moves nothing there, neither leaves the
+    /// application out of a walk nor moves the pin of every page's cursor.
+    /// Built from `change_by_ordinal` in bulk, which is never lower.
+    standing_change_by_ordinal: Vec<u64>,
+    /// The largest of `standing_change_by_ordinal`.
+    latest_standing_change: u64,
     /// Pipelines of the job marked running in this process. Running is not
     /// an event and moves no sequence, yet lists show it, so a page's
     /// version counts it too.
@@ -71,8 +80,14 @@ impl JobApplications {
             by_stage.entry(stage_id).or_default().push((ordinal, standing, name_key.clone(), change));
             all.push((ordinal, standing, name_key, change));
         }
+        let latest_change = change_by_ordinal.iter().copied().max().unwrap_or(0);
         Self {
-            latest_change: change_by_ordinal.iter().copied().max().unwrap_or(0),
+            latest_change,
+            // A snapshot does not keep when each place last moved; the last
+            // change is an upper bound, so a walk leaves out no more than
+            // it did before the standing sequences existed.
+            standing_change_by_ordinal: change_by_ordinal.clone(),
+            latest_standing_change: latest_change,
             change_by_ordinal,
             running_marks: 0,
             emails: OnceLock::new(),
@@ -163,6 +178,8 @@ impl JobApplications {
         self.by_ordinal.push(id);
         self.change_by_ordinal.push(change);
         self.latest_change = self.latest_change.max(change);
+        self.standing_change_by_ordinal.push(change);
+        self.latest_standing_change = self.latest_standing_change.max(change);
         self.all.insert(ordinal, standing, name_key, change);
         self.by_stage.entry(stage_id.clone()).or_default().insert(ordinal, standing, name_key, change);
         ordinal
@@ -184,8 +201,9 @@ impl JobApplications {
     }
 
     /// Records that the application at `ordinal` (now in `stage_id`) changed
-    /// at `sequence`, which is above every sequence recorded before.
-    pub fn changed(&mut self, ordinal: u32, stage_id: &StageId, sequence: u64) {
+    /// at `sequence`, which is above every sequence recorded before, and
+    /// whether its place in the score orders moved with that change.
+    pub fn changed(&mut self, ordinal: u32, stage_id: &StageId, sequence: u64, standing_moved: bool) {
         let previous = self.change_of(ordinal);
         debug_assert!(sequence >= previous, "change sequences only grow");
         self.all.rechange(ordinal, previous, sequence);
@@ -194,6 +212,22 @@ impl JobApplications {
         }
         self.change_by_ordinal[ordinal as usize] = sequence;
         self.latest_change = self.latest_change.max(sequence);
+        if standing_moved {
+            self.standing_change_by_ordinal[ordinal as usize] = sequence;
+            self.latest_standing_change = self.latest_standing_change.max(sequence);
+        }
+    }
+
+    /// The change sequence at which the application at `ordinal` last took
+    /// its place in the score orders.
+    pub fn standing_change_of(&self, ordinal: u32) -> u64 {
+        self.standing_change_by_ordinal[ordinal as usize]
+    }
+
+    /// The latest of `standing_change_of` over the job: the pin of a walk
+    /// in the score orders.
+    pub fn latest_standing_change(&self) -> u64 {
+        self.latest_standing_change
     }
 
     /// The change sequence of the application at `ordinal`.

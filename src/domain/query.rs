@@ -103,7 +103,8 @@ pub fn list_jobs<'w>(
 }
 
 /// Pages an ordered, filtered listing by `request`: `items` yields each
-/// matching item with its position and change sequence, in order.
+/// matching item with its position and the sequence a pin is compared
+/// with (see `Listing::moved_at`), in order.
 fn page_from<T>(
     items: impl Iterator<Item = (Position, T, u64)>,
     total: usize,
@@ -228,8 +229,24 @@ impl<'w> Listing<'w, '_> {
         self.resolve(ordinal).standing().map_or(0, |standing| standing.experience_months)
     }
 
+    /// Where a walk that starts here is pinned: in change order at the
+    /// job's latest change, in the score orders at its latest change of a
+    /// place there (see `JobApplications::standing_change_of`).
     fn pin_for_next(&self) -> Option<u64> {
-        self.sort.key_can_move().then(|| self.job_applications.latest_change())
+        match self.sort {
+            SortOrder::UpdatedAsc => Some(self.job_applications.latest_change()),
+            sort if sort.key_can_move() => Some(self.job_applications.latest_standing_change()),
+            _ => None,
+        }
+    }
+
+    /// The sequence a pinned walk compares with its pin: the change that
+    /// last moved the application at `ordinal` in this listing's order.
+    fn moved_at(&self, ordinal: u32) -> u64 {
+        match self.sort {
+            SortOrder::AtsDesc | SortOrder::AtsAsc => self.job_applications.standing_change_of(ordinal),
+            _ => self.job_applications.change_of(ordinal),
+        }
     }
 
     fn changed_after_filter(&self, ordinal: u32) -> bool {
@@ -274,7 +291,7 @@ impl<'w> Listing<'w, '_> {
         });
         let keyed = walk
             .filter(|&ordinal| keeps(ordinal))
-            .map(|ordinal| (self.position(ordinal), ordinal, self.job_applications.change_of(ordinal)));
+            .map(|ordinal| (self.position(ordinal), ordinal, self.moved_at(ordinal)));
         page_from(keyed, total, sort, request, self.pin_for_next())
     }
 
@@ -359,9 +376,7 @@ impl<'w> Listing<'w, '_> {
             }
         }
         let total = found.len();
-        let keyed = found
-            .into_iter()
-            .map(|(ordinal, _)| (self.position(ordinal), ordinal, job_applications.change_of(ordinal)));
+        let keyed = found.into_iter().map(|(ordinal, _)| (self.position(ordinal), ordinal, self.moved_at(ordinal)));
         page_from(keyed, total, sort, request, self.pin_for_next())
     }
 }

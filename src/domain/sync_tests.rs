@@ -19,7 +19,7 @@ use super::query::{list_applications, ApplicationFilter};
 use super::stored_result::BREAKDOWN_CURRENT_MARKER;
 use super::synthetic::workspace_with_applications;
 use super::time::Timestamp;
-use super::walk::{ListRequest, PageStart, SortOrder};
+use super::walk::{ListRequest, PageStart, SortOrder, WalkFrom};
 use super::workspace::Workspace;
 
 /// Every write goes in at this one millisecond, so sequences, not times,
@@ -62,41 +62,49 @@ fn random_write(workspace: &mut Workspace, job_id: &JobId, rng: &mut StdRng, may
             let stage_id = stages[rng.random_range(0..stages.len())].clone();
             workspace.apply(&Event::StageChanged { application_id: application_id.clone(), stage_id, at });
         }
-        2 => {
-            let comment = Comment {
-                id: CommentId::generate(rng),
-                text: "Seen.".into(),
-                source: CommentSource::AssistantPlugin,
-                author: workspace.owner.clone(),
-                created_at: at,
-            };
-            workspace.apply(&Event::CommentAdded {
-                application_id: application_id.clone(),
-                comment,
-                notifications: Vec::new(),
-            });
-        }
+        2 => comment_on(workspace, &application_id, rng),
         3 => {
             let status = if rng.random_bool(0.5) { ApplicationStatus::Archived } else { ApplicationStatus::Active };
             workspace.apply(&Event::StatusChanged { application_id: application_id.clone(), status, at });
         }
         _ => {
-            workspace.apply(&Event::AtsUpgradeQueued { application_id: application_id.clone(), at });
-            let run = workspace.applications[&application_id].pipeline.run;
             // Few scores and few months, so that ties on both are common.
-            let mut bytes = vec![BREAKDOWN_CURRENT_MARKER];
-            bytes.extend_from_slice(&(rng.random_range(0..4u32) * 12).to_le_bytes());
-            let overall_score = rng.random_range(0..=10) * 10;
-            let breakdown = ScoredBreakdown { overall_score, breakdown: Encoded::new(bytes) };
-            workspace.apply(&Event::PipelineCompleted {
-                application_id: application_id.clone(),
-                run,
-                outcome: PipelineOutcome::Completed { resume: Encoded::new(Vec::new()), breakdown: Some(breakdown) },
-                at,
-            });
+            let months = rng.random_range(0..4u32) * 12;
+            rescore(workspace, &application_id, rng.random_range(0..=10) * 10, months);
         }
     }
     application_id
+}
+
+fn comment_on(workspace: &mut Workspace, application_id: &ApplicationId, rng: &mut StdRng) {
+    let comment = Comment {
+        id: CommentId::generate(rng),
+        text: "Seen.".into(),
+        source: CommentSource::AssistantPlugin,
+        author: workspace.owner.clone(),
+        created_at: Timestamp::from_unix_milliseconds(WRITE_TIME),
+    };
+    workspace.apply(&Event::CommentAdded {
+        application_id: application_id.clone(),
+        comment,
+        notifications: Vec::new(),
+    });
+}
+
+/// Scores `application_id` again, as an upgrade run that completes.
+fn rescore(workspace: &mut Workspace, application_id: &ApplicationId, overall_score: u8, months: u32) {
+    let at = Timestamp::from_unix_milliseconds(WRITE_TIME);
+    workspace.apply(&Event::AtsUpgradeQueued { application_id: application_id.clone(), at });
+    let run = workspace.applications[application_id].pipeline.run;
+    let mut bytes = vec![BREAKDOWN_CURRENT_MARKER];
+    bytes.extend_from_slice(&months.to_le_bytes());
+    let breakdown = ScoredBreakdown { overall_score, breakdown: Encoded::new(bytes) };
+    workspace.apply(&Event::PipelineCompleted {
+        application_id: application_id.clone(),
+        run,
+        outcome: PipelineOutcome::Completed { resume: Encoded::new(Vec::new()), breakdown: Some(breakdown) },
+        at,
+    });
 }
 
 /// Whether `application_id` passes `filter` in `workspace` (the model).
@@ -241,4 +249,44 @@ fn changes_in_one_millisecond_get_distinct_increasing_sequences_that_a_snapshot_
     let reloaded = Workspace::from_image(workspace.to_image()).expect("loads");
     assert_eq!(reloaded.to_image(), workspace.to_image());
     assert_eq!(reloaded.change_sequence, workspace.change_sequence);
+}
+
+/// The IDs of one page of the job's applications in score order, and where the walk goes on.
+fn score_order_page(
+    workspace: &Workspace,
+    job_id: &JobId,
+    start: PageStart,
+    limit: usize,
+) -> (Vec<ApplicationId>, Option<WalkFrom>) {
+    let job = &workspace.jobs[job_id];
+    let page = list_applications(
+        workspace,
+        job,
+        &ApplicationFilter::default(),
+        SortOrder::AtsDesc,
+        &ListRequest { start, limit },
+    )
+    .expect("lists");
+    (page.items.iter().map(|application| application.id.clone()).collect(), page.next)
+}
+
+#[test]
+fn a_score_order_walk_is_pinned_by_rescores_alone_and_keeps_an_application_commented_on_meanwhile() {
+    let (mut workspace, job_id) = workspace_with_applications(30, 5);
+    let mut rng = StdRng::seed_from_u64(11);
+    let (_, first_next) = score_order_page(&workspace, &job_id, PageStart::Offset(0), 10);
+    let walk = first_next.clone().expect("a second page");
+    let (later, _) = score_order_page(&workspace, &job_id, PageStart::Offset(10), 30);
+    comment_on(&mut workspace, &later[0], &mut rng);
+    let (_, next_after_comment) = score_order_page(&workspace, &job_id, PageStart::Offset(0), 10);
+    assert_eq!(next_after_comment, first_next, "a comment moves no place in the score order, nor the next page's pin");
+    let (second, _) = score_order_page(&workspace, &job_id, PageStart::After(walk.clone()), 30);
+    assert_eq!(second, later, "the application commented on keeps its place in the walk");
+    rescore(&mut workspace, &later[1], 100, 0);
+    let (_, next_after_rescore) = score_order_page(&workspace, &job_id, PageStart::Offset(0), 10);
+    let pin = |next: Option<WalkFrom>| next.expect("a second page").pinned_at;
+    assert!(pin(next_after_rescore) > pin(first_next), "a rescore moves the pin");
+    let (second, _) = score_order_page(&workspace, &job_id, PageStart::After(walk), 30);
+    let unchanged: Vec<ApplicationId> = later.iter().filter(|id| **id != later[1]).cloned().collect();
+    assert_eq!(second, unchanged, "an application rescored after the walk began is left out of it, and only it");
 }

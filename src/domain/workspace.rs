@@ -9,6 +9,7 @@ use std::sync::Arc;
 
 use super::api_key::ApiKey;
 use super::application::{Application, ApplicationStatus, Pipeline, PipelineState};
+use super::application_index::Standing;
 use super::event::{Event, PipelineOutcome, SubmittedApplication};
 use super::id_map::IdMap;
 use super::idempotency::IdempotencyRecords;
@@ -171,9 +172,11 @@ impl Workspace {
             return;
         }
         let targets = self.change_targets(event);
+        let standing_before =
+            targets.as_ref().and_then(|(application_id, _)| self.standing_of(application_id.as_ref()));
         self.apply_change(event);
         if let Some(targets) = targets {
-            self.record_change(targets, event.occurred_at());
+            self.record_change(targets, standing_before, event.occurred_at());
         }
     }
 
@@ -211,8 +214,21 @@ impl Workspace {
         })
     }
 
-    /// Gives what an event changed its new change sequence, if it exists.
-    fn record_change(&mut self, (application_id, job_id): ChangeTargets, at: Timestamp) {
+    /// The score and months that place `application_id` in the score
+    /// orders; `None` when there is no such application.
+    fn standing_of(&self, application_id: Option<&ApplicationId>) -> Option<Option<Standing>> {
+        application_id.and_then(|id| self.applications.get(id)).map(|application| application.standing())
+    }
+
+    /// Gives what an event changed its new change sequence, if it exists,
+    /// and tells the job's indexes whether the application's place in the
+    /// score orders moved with it (`standing_before` differs from now).
+    fn record_change(
+        &mut self,
+        (application_id, job_id): ChangeTargets,
+        standing_before: Option<Option<Standing>>,
+        at: Timestamp,
+    ) {
         let application = application_id.and_then(|id| self.applications.get(&id)).cloned();
         let job_id = job_id.filter(|id| self.jobs.contains_key(id));
         if application.is_none() && job_id.is_none() {
@@ -221,7 +237,8 @@ impl Workspace {
         let sequence = self.next_change(at);
         if let Some(application) = application {
             if let Some(job_applications) = self.job_applications.get_mut(&application.job_id) {
-                job_applications.changed(application.ordinal, &application.stage_id, sequence);
+                let standing_moved = standing_before.is_some_and(|before| before != application.standing());
+                job_applications.changed(application.ordinal, &application.stage_id, sequence, standing_moved);
             }
         }
         if let Some(job_id) = job_id {

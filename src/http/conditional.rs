@@ -20,7 +20,7 @@ use actix_web::http::StatusCode;
 use actix_web::web::Bytes;
 use actix_web::{HttpRequest, HttpResponse};
 
-use super::response_cache::ResponseCache;
+use super::response_cache::{ResponseCache, Shelf};
 use crate::domain::ids::WorkspaceId;
 
 /// Length of an entity tag as sent: 16 hexadecimal digits and two quotes.
@@ -135,10 +135,10 @@ impl EntityTag {
             return Ok(not_modified);
         }
         let path = request.path();
-        if let Some(body) = cache.get(workspace, path, self.0) {
+        if let Some(body) = cache.get(Shelf::ByVersion, workspace, path, self.0) {
             return Ok(self.send_kept(body, path, build));
         }
-        Ok(self.tag(keep(cache, workspace, path, &[self.0], build()?)))
+        Ok(self.tag(keep(cache, workspace, path, &[(Shelf::ByVersion, self.0)], build()?)))
     }
 
     /// As `answer_kept`, for a listing whose version (this tag) moves with
@@ -169,16 +169,18 @@ impl EntityTag {
             return Ok(not_modified);
         }
         let path = request.path();
-        if let Some(body) = cache.get(workspace, path, self.0) {
+        if let Some(body) = cache.get(Shelf::ByVersion, workspace, path, self.0) {
             return Ok(self.send_kept(body, path, || list().and_then(build)));
         }
         let listed = list()?;
         let content_version = content(&listed);
-        if let Some(body) = cache.get(workspace, path, content_version.0).and_then(|kept| current(&listed, kept)) {
-            cache.put(workspace, path, self.0, body.clone());
+        let by_content = cache.get(Shelf::ByContent, workspace, path, content_version.0);
+        if let Some(body) = by_content.and_then(|kept| current(&listed, kept)) {
+            cache.put(Shelf::ByVersion, workspace, path, self.0, body.clone());
             return Ok(self.send_kept(body, path, || build(listed)));
         }
-        Ok(self.tag(keep(cache, workspace, path, &[content_version.0, self.0], build(listed)?)))
+        let versions = [(Shelf::ByContent, content_version.0), (Shelf::ByVersion, self.0)];
+        Ok(self.tag(keep(cache, workspace, path, &versions, build(listed)?)))
     }
 
     /// A kept body, tagged. Debug builds build the body anew (`build`) and
@@ -236,7 +238,7 @@ fn keep(
     cache: &ResponseCache,
     workspace: &WorkspaceId,
     path: &str,
-    versions: &[u64],
+    versions: &[(Shelf, u64)],
     response: HttpResponse,
 ) -> HttpResponse {
     if !is_plain_json_success(&response) {
@@ -245,8 +247,8 @@ fn keep(
     let (head, body) = response.into_parts();
     match BoxBody::try_into_bytes(body) {
         Ok(body) => {
-            for version in versions {
-                cache.put(workspace, path, *version, body.clone());
+            for &(shelf, version) in versions {
+                cache.put(shelf, workspace, path, version, body.clone());
             }
             head.set_body(BoxBody::new(body))
         }
@@ -277,10 +279,12 @@ mod tests {
         ];
         for (version, (response, kept)) in (0u64..).zip(cases) {
             let status = response.status();
-            let sent = keep(&cache, &workspace, "/p", &[version, version + 100], response);
+            let versions = [(Shelf::ByVersion, version), (Shelf::ByContent, version + 100)];
+            let sent = keep(&cache, &workspace, "/p", &versions, response);
             assert_eq!(sent.status(), status);
-            assert_eq!(cache.get(&workspace, "/p", version).is_some(), kept, "case {version}");
-            assert_eq!(cache.get(&workspace, "/p", version + 100).is_some(), kept, "every version, case {version}");
+            assert_eq!(cache.get(Shelf::ByVersion, &workspace, "/p", version).is_some(), kept, "case {version}");
+            let by_content = cache.get(Shelf::ByContent, &workspace, "/p", version + 100);
+            assert_eq!(by_content.is_some(), kept, "every version, case {version}");
         }
     }
 

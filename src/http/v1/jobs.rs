@@ -320,9 +320,9 @@ mod tests {
         let first_only = ListPage { items: vec![0], total: 2, next: None };
         let version = |job: &JobApplications| page_content_version(&request, job, &first_only);
         let before = version(&job);
-        job.changed(1, &stage, 5);
+        job.changed(1, &stage, 5, false);
         assert_eq!(version(&job), before, "a change to an application not on the page");
-        job.changed(0, &stage, 6);
+        job.changed(0, &stage, 6, false);
         let changed = version(&job);
         assert_ne!(changed, before, "a change to one on it");
         job.note_running();
