@@ -12,29 +12,30 @@
 //! assert the two are the same bytes, so the API tests check the promise on
 //! every read they repeat.
 //!
-//! Why it is shaped so: a fixed number of slots in sets of two, the set
-//! chosen by the version's bits. A set keeps its two most recently used
+//! Why it is shaped so: a fixed number of slots in sets of four, the set
+//! chosen by the version's bits. A set keeps its four most recently used
 //! bodies: a new body pushes out the one its set used least recently, so
-//! there is no eviction bookkeeping beyond an order of two, and the memory is
-//! bounded by `SLOTS` × `BODY_BYTES_MAX` whatever the number of workspaces.
-//! Two ways rather than one because a write moves a job's version and every
-//! page read after it is kept under the new version too: with one body per
-//! slot those puts pushed out pages kept by their content that were about to
-//! be read again (a mixed run of reads and 5% writes rendered about one read
-//! in six after a write anew).
+//! there is no eviction bookkeeping beyond an order of four, and the memory
+//! is bounded by the slots × `BODY_BYTES_MAX` whatever the number of
+//! workspaces. A set's lock is held only to clone or swap a
+//! reference-counted buffer.
 //!
 //! Pages kept by their content sit on a shelf of their own
-//! (`Shelf::ByContent`), apart from bodies kept by a read's version. Under
-//! writes, every page read after each write is kept under the job's new
-//! version, a body that is seldom read again before the next write moves
-//! it; on one shelf those puts still pushed out a share of the pages kept by
-//! content, at random (callgrind, 2,000 requests of the mix on one job of
-//! 5,000 applications: 95 and 176 pages written anew in two runs of equal
-//! requests, where about 95 had changed). On their own shelf, only a page
-//! written anew takes a slot there. A set's lock is held only to clone or swap a
-//! reference-counted buffer. Only 200 JSON bodies are kept, and none larger
-//! than `BODY_BYTES_MAX` (a walk at `limit=100` reads each page once, and
-//! keeping its pages would only push out bodies that are read again).
+//! (`Shelf::ByContent`, see `EntityTag::answer_kept_listing`), apart from
+//! bodies kept by a read's version. Under writes every page read after each
+//! write is kept under the job's new version too, a body seldom read again
+//! before the next write moves it; sharing sets, those puts pushed out pages
+//! kept by content at random. Four ways rather than two because the pages a
+//! client reads again are a few hundred at most, and with two ways three of
+//! them falling in one set (likely, with a hundred pages in 512 sets) push
+//! each other out on every read. Both showed in callgrind counts of the mix
+//! (2,000 requests on one job of 5,000 applications, of which 20 read a page
+//! a write had changed): runs of the same requests wrote 62, 95 and 176
+//! pages anew with one shelf and two ways.
+//!
+//! Only 200 JSON bodies are kept, and none larger than `BODY_BYTES_MAX` (a
+//! walk at `limit=100` reads each page once, and keeping its pages would only
+//! push out bodies that are read again).
 
 use actix_web::web::Bytes;
 use parking_lot::Mutex;
@@ -45,7 +46,7 @@ use crate::domain::ids::WorkspaceId;
 pub const SLOTS: usize = 1024;
 
 /// How many listing pages are kept at most by their content.
-pub const CONTENT_SLOTS: usize = 512;
+pub const CONTENT_SLOTS: usize = 1024;
 
 /// Which versions a body is kept under: what the read's `EntityTag` says,
 /// or what a listing page shows (see `EntityTag::answer_kept_listing`).
@@ -56,7 +57,7 @@ pub enum Shelf {
 }
 
 /// Bodies per set: the slots a version may be kept in.
-const WAYS: usize = 2;
+const WAYS: usize = 4;
 
 /// The largest body kept: larger ones are written anew on every read.
 pub const BODY_BYTES_MAX: usize = 32 * 1024;
@@ -84,7 +85,7 @@ impl Kept {
 
 impl Default for ResponseCache {
     fn default() -> Self {
-        let sets = |slots: usize| (0..slots / WAYS).map(|_| Mutex::new([None, None])).collect();
+        let sets = |slots: usize| (0..slots / WAYS).map(|_| Mutex::new([const { None }; WAYS])).collect();
         Self { sets: sets(SLOTS), content_sets: sets(CONTENT_SLOTS) }
     }
 }
@@ -194,23 +195,26 @@ mod tests {
     }
 
     #[test]
-    fn a_set_keeps_its_two_most_recently_used_bodies() {
+    fn a_set_keeps_its_most_recently_used_bodies() {
         let cache = ResponseCache::default();
         let acme = workspace("acme");
-        let versions = versions_in_one_set("/p", 3);
-        let (first, second, third) = (versions[0], versions[1], versions[2]);
-        let body = |text: &'static str| Bytes::from_static(text.as_bytes());
-        cache.put(Shelf::ByVersion, &acme, "/p", first, body("1"));
-        cache.put(Shelf::ByVersion, &acme, "/p", second, body("2"));
-        assert_eq!(cache.get(Shelf::ByVersion, &acme, "/p", first), Some(body("1")), "both are kept");
-        cache.put(Shelf::ByVersion, &acme, "/p", third, body("3"));
-        assert_eq!(cache.get(Shelf::ByVersion, &acme, "/p", second), None, "the least recently used went");
-        assert_eq!(cache.get(Shelf::ByVersion, &acme, "/p", first), Some(body("1")), "the one read since stays");
-        assert_eq!(cache.get(Shelf::ByVersion, &acme, "/p", third), Some(body("3")));
-        cache.put(Shelf::ByVersion, &acme, "/p", third, body("3 again"));
-        assert_eq!(
-            cache.get(Shelf::ByVersion, &acme, "/p", first),
-            Some(body("1")),
+        let versions = versions_in_one_set("/p", WAYS + 1);
+        let body = |version: u64| Bytes::from(version.to_string());
+        for &version in &versions[..WAYS] {
+            cache.put(Shelf::ByVersion, &acme, "/p", version, body(version));
+        }
+        for &version in &versions[..WAYS] {
+            assert_eq!(cache.get(Shelf::ByVersion, &acme, "/p", version), Some(body(version)), "all are kept");
+        }
+        // Read in order, so the first is now the least recently used; read it again.
+        assert!(cache.get(Shelf::ByVersion, &acme, "/p", versions[0]).is_some());
+        cache.put(Shelf::ByVersion, &acme, "/p", versions[WAYS], body(versions[WAYS]));
+        assert_eq!(cache.get(Shelf::ByVersion, &acme, "/p", versions[1]), None, "the least recently used went");
+        assert!(cache.get(Shelf::ByVersion, &acme, "/p", versions[0]).is_some(), "the one read since stays");
+        assert!(cache.get(Shelf::ByVersion, &acme, "/p", versions[WAYS]).is_some());
+        cache.put(Shelf::ByVersion, &acme, "/p", versions[WAYS], Bytes::from_static(b"again"));
+        assert!(
+            cache.get(Shelf::ByVersion, &acme, "/p", versions[2]).is_some(),
             "a put of a kept read replaces its copy"
         );
     }
