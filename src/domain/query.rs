@@ -147,9 +147,8 @@ pub struct ApplicationFilter {
 
 /// A page of the job's applications. By offset, or after a position: then
 /// in the orders where items move (score, change) the walk leaves out what
-/// changed after its pin (see `walk`). `next` is where the page after this
-/// one starts, pinned at the job's latest change for a walk that starts
-/// here.
+/// moved after its pin (see `walk`). `next` is where the page after this
+/// one starts, pinned for a walk that starts here (`Listing::pin_for_next`).
 pub fn list_applications<'w>(
     workspace: &'w Workspace,
     job: &Job,

@@ -6,9 +6,10 @@
 //! returned, so an item whose place in the order cannot move (creation and
 //! name orders) is returned once and never passed over, whatever is added
 //! around it. In the orders where an item's place moves (score, change), an
-//! item changed after the walk began could come round again; so those walks
+//! item moved after the walk began could come round again; so those walks
 //! are *pinned* at the change sequence they began at, and leave out what
-//! changed since. Those items are exactly what the next incremental sync
+//! moved since: in change order whatever changed, in score order whatever
+//! was scored again. Those items are in what the next incremental sync
 //! (`updatedAfter`) returns.
 
 use std::cmp::{Ordering, Reverse};
@@ -29,7 +30,7 @@ pub enum PageStart {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WalkFrom {
     pub position: Position,
-    /// Items changed after this sequence are left out of the walk.
+    /// Items whose place moved after this sequence are left out of the walk.
     pub pinned_at: Option<u64>,
 }
 
