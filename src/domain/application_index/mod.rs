@@ -180,6 +180,13 @@ impl SortOrder {
     pub fn key_can_move(self) -> bool {
         matches!(self, SortOrder::AtsDesc | SortOrder::AtsAsc | SortOrder::UpdatedAsc)
     }
+
+    /// Whether a walk's pin in this order moves with every change to the
+    /// list (change order), rather than only with the few that move a place
+    /// (a rescore, in score order) or never.
+    pub fn pin_moves_with_every_change(self) -> bool {
+        self == SortOrder::UpdatedAsc
+    }
 }
 
 /// Where a walk through one order stands: the key of the last member it

@@ -197,13 +197,19 @@ pub async fn applications(
     let job_applications = &workspace.job_applications[&job.id];
     let version =
         EntityTag::of("applications", &request, &[job_applications.latest_change(), job_applications.running_marks()]);
+    // Where the pin seldom moves, a page's version counts it, so a page kept
+    // by content is sent without re-encoding its cursor; in change order,
+    // where every write moves it, the kept page's cursor is replaced instead.
+    let pin_in_content = !sort.pin_moves_with_every_change();
     let listing = KeptListing {
         list: || {
             list_application_ordinals(&workspace, job, &filter, sort, &list_request)
                 .map_err(|error| ApiError::Domain(SURFACE, error))
         },
-        content: |found: &ListPage<u32>| page_content_version(&request, job_applications, found),
+        content: |found: &ListPage<u32>| page_content_version(&request, job_applications, found, pin_in_content),
         current: |found: &ListPage<u32>, kept: Bytes| match &found.next {
+            // The pin is in the content version: the kept cursor is now's.
+            _ if pin_in_content => Some(kept),
             Some(walk) => with_next_cursor(kept, &cursor::encode(&binding, walk)),
             None => Some(kept),
         },
@@ -224,10 +230,18 @@ pub async fn applications(
 /// application's place in the order, which its change sequence covers. All
 /// of it is read from the job's indexes, so a page a write did not touch is
 /// found kept without looking up one application.
-fn page_content_version(request: &HttpRequest, job_applications: &JobApplications, found: &ListPage<u32>) -> EntityTag {
-    let mut counters = Vec::with_capacity(3 + 2 * found.items.len());
+fn page_content_version(
+    request: &HttpRequest,
+    job_applications: &JobApplications,
+    found: &ListPage<u32>,
+    with_pin: bool,
+) -> EntityTag {
+    let mut counters = Vec::with_capacity(4 + 2 * found.items.len());
     counters.push(found.total as u64);
     counters.push(u64::from(found.next.is_some()));
+    if with_pin {
+        counters.push(found.next.as_ref().and_then(|walk| walk.pinned_at).unwrap_or(0));
+    }
     counters.push(job_applications.running_marks());
     for &ordinal in &found.items {
         counters.push(u64::from(ordinal));
@@ -299,6 +313,7 @@ mod tests {
     use super::*;
     use crate::domain::ids::{ApplicationId, StageId};
     use crate::domain::job_applications::IndexedApplication;
+    use crate::domain::walk::{Position, WalkFrom};
 
     fn job_of_two(stage: &StageId) -> JobApplications {
         let mut rng = rand::rng();
@@ -318,7 +333,7 @@ mod tests {
         let stage = StageId::generate(&mut rand::rng());
         let mut job = job_of_two(&stage);
         let first_only = ListPage { items: vec![0], total: 2, next: None };
-        let version = |job: &JobApplications| page_content_version(&request, job, &first_only);
+        let version = |job: &JobApplications| page_content_version(&request, job, &first_only, true);
         let before = version(&job);
         job.changed(1, &stage, 5, false);
         assert_eq!(version(&job), before, "a change to an application not on the page");
@@ -327,5 +342,18 @@ mod tests {
         assert_ne!(changed, before, "a change to one on it");
         job.note_running();
         assert_ne!(version(&job), changed, "a pipeline marked running, which moves no sequence");
+    }
+
+    #[test]
+    fn a_page_version_counts_the_pin_of_its_next_cursor_only_where_asked() {
+        let request = actix_web::test::TestRequest::get().uri("/api/v1/jobs/j/applications?offset=0").to_http_request();
+        let job = job_of_two(&StageId::generate(&mut rand::rng()));
+        let pinned_at = |pin: u64| {
+            let next = WalkFrom { position: Position::Created { ordinal: 0 }, pinned_at: Some(pin) };
+            ListPage { items: vec![0], total: 2, next: Some(next) }
+        };
+        let version = |page: &ListPage<u32>, with_pin: bool| page_content_version(&request, &job, page, with_pin);
+        assert_ne!(version(&pinned_at(5), true), version(&pinned_at(6), true));
+        assert_eq!(version(&pinned_at(5), false), version(&pinned_at(6), false));
     }
 }
