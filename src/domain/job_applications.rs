@@ -325,6 +325,24 @@ mod tests {
     }
 
     #[test]
+    fn built_in_bulk_each_place_in_the_score_orders_counts_as_moved_at_its_last_change() {
+        let bulk = JobApplications::from_ordered(applications());
+        for ordinal in 0..bulk.next_ordinal() {
+            assert_eq!(bulk.standing_change_of(ordinal), bulk.change_of(ordinal));
+        }
+        assert_eq!(bulk.latest_standing_change(), bulk.latest_change());
+        let mut job = bulk;
+        let stage = StageId::parse("stage_applied").unwrap();
+        let before = job.latest_standing_change();
+        job.changed(0, &stage, 5_000, false);
+        assert_eq!(job.standing_change_of(0), 0, "a change that moves no place keeps it");
+        assert_eq!(job.latest_standing_change(), before);
+        job.changed(0, &stage, 5_001, true);
+        assert_eq!(job.standing_change_of(0), 5_001);
+        assert_eq!(job.latest_standing_change(), 5_001);
+    }
+
+    #[test]
     fn building_in_bulk_gives_the_same_orders_as_adding_one_by_one() {
         let mut added = JobApplications::default();
         for IndexedApplication { id, stage_id, standing, name_key, change } in applications() {

@@ -208,10 +208,10 @@ pub async fn applications(
         },
         content: |found: &ListPage<u32>| page_content_version(&request, job_applications, found, pin_in_content),
         current: |found: &ListPage<u32>, kept: Bytes| match &found.next {
-            // The pin is in the content version: the kept cursor is now's.
-            _ if pin_in_content => Some(kept),
-            Some(walk) => with_next_cursor(kept, &cursor::encode(&binding, walk)),
-            None => Some(kept),
+            // Without the pin in the content version, the kept cursor may be another's.
+            Some(walk) if !pin_in_content => with_next_cursor(kept, &cursor::encode(&binding, walk)),
+            // Otherwise the version says the kept cursor is now's.
+            _ => Some(kept),
         },
         build: |found| {
             let found = resolve_page(&workspace, job_applications, found);
