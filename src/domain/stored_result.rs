@@ -38,10 +38,14 @@ pub const RESUME_VERSION_8_MARKER: u8 = 8;
 /// Parsed resumes of engine version 9, the same shape again: schools that
 /// head several degrees, form-like job headers, places under the dates.
 pub const RESUME_VERSION_9_MARKER: u8 = 9;
+/// Parsed resumes of engine version 10, the same shape again: an acronym
+/// matches only in capitals or lower case (`ACLs` is not ACLS), a person's
+/// initial is not a language, a proficiency before a name is not a skill.
+pub const RESUME_VERSION_10_MARKER: u8 = 10;
 /// What the current engine writes first in a parsed resume.
-pub const RESUME_CURRENT_MARKER: u8 = RESUME_VERSION_9_MARKER;
+pub const RESUME_CURRENT_MARKER: u8 = RESUME_VERSION_10_MARKER;
 /// Markers of parsed resumes that the current engine would parse the same.
-pub const RESUME_MARKERS_OF_THE_CURRENT_ENGINE: [u8; 1] = [RESUME_VERSION_9_MARKER];
+pub const RESUME_MARKERS_OF_THE_CURRENT_ENGINE: [u8; 1] = [RESUME_VERSION_10_MARKER];
 
 /// Breakdowns of engine version 3 start with this byte. Older ones start
 /// with their score, at most 100, so the two never meet.
@@ -65,11 +69,13 @@ pub const BREAKDOWN_VERSION_7_MARKER: u8 = 208;
 pub const BREAKDOWN_VERSION_8_MARKER: u8 = 209;
 /// Breakdowns of engine version 9, the same layout again.
 pub const BREAKDOWN_VERSION_9_MARKER: u8 = 210;
+/// Breakdowns of engine version 10, the same layout again.
+pub const BREAKDOWN_VERSION_10_MARKER: u8 = 211;
 /// What the current engine writes first in a breakdown.
-pub const BREAKDOWN_CURRENT_MARKER: u8 = BREAKDOWN_VERSION_9_MARKER;
+pub const BREAKDOWN_CURRENT_MARKER: u8 = BREAKDOWN_VERSION_10_MARKER;
 /// Markers of breakdowns that the current engine would score the same.
-pub const BREAKDOWN_MARKERS_OF_THE_CURRENT_ENGINE: [u8; 1] = [BREAKDOWN_VERSION_9_MARKER];
-/// Length of the months that follow the marker of a version 4 to 9
+pub const BREAKDOWN_MARKERS_OF_THE_CURRENT_ENGINE: [u8; 1] = [BREAKDOWN_VERSION_10_MARKER];
+/// Length of the months that follow the marker of a version 4 to 10
 /// breakdown, compact or not.
 pub const RANKING_MONTHS_LENGTH: usize = 4;
 
@@ -84,7 +90,8 @@ pub fn ranking_months(scored: &ScoredBreakdown) -> u32 {
         | BREAKDOWN_VERSION_6_MARKER
         | BREAKDOWN_VERSION_7_MARKER
         | BREAKDOWN_VERSION_8_MARKER
-        | BREAKDOWN_VERSION_9_MARKER, first, second, third, fourth, ..] => {
+        | BREAKDOWN_VERSION_9_MARKER
+        | BREAKDOWN_VERSION_10_MARKER, first, second, third, fourth, ..] => {
             u32::from_le_bytes([*first, *second, *third, *fourth])
         }
         _ => 0,
@@ -127,6 +134,11 @@ mod tests {
             "engine version 4's resume, in the shape the current engine writes"
         );
         assert!(made_by_an_older_engine(Some(&current_resume), Some(&version_4_breakdown)), "and its breakdown");
+        let version_9_resume = Encoded::new(vec![RESUME_VERSION_9_MARKER, 0]);
+        let version_9_breakdown = scored(&[BREAKDOWN_VERSION_9_MARKER, 9, 0, 0, 0, 80]);
+        assert!(made_by_an_older_engine(Some(&version_9_resume), Some(&current_breakdown)), "engine version 9's");
+        assert!(made_by_an_older_engine(Some(&current_resume), Some(&version_9_breakdown)));
+        assert_eq!(ranking_months(&version_9_breakdown), 9, "its months are read");
         let version_8_resume = Encoded::new(vec![RESUME_VERSION_8_MARKER, 0]);
         let version_8_breakdown = scored(&[BREAKDOWN_VERSION_8_MARKER, 9, 0, 0, 0, 80]);
         assert!(made_by_an_older_engine(Some(&version_8_resume), Some(&current_breakdown)), "engine version 8's");

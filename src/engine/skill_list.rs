@@ -87,6 +87,11 @@ const QUALIFIER_WORDS: &[&str] = &[
     "limited",
     "elementary",
     "full",
+    "light",
+    "some",
+    "exposure",
+    "evaluating",
+    "learning",
 ];
 
 /// Words of a sentence, never of a skill's name.

@@ -87,7 +87,8 @@ const WORDS_AFTER: &[&str] = &[
 const NOT_SKILL_BEFORE: &[&str] = &["series", "plan", "grade", "class", "type", "vitamin", "level", "section", "tier"];
 /// The taxonomy's category of spoken languages (`English`, `Spanish`).
 const SPOKEN_LANGUAGE_CATEGORY: &str = "language_spoken";
-/// Words that say how well a skill is known, written in brackets after it.
+/// Words that say how well a skill is known, written in brackets after it
+/// or before it (`SQL (basic)`, `basic HTML`).
 const PROFICIENCY_LEVELS: &[&str] = &[
     "basic",
     "beginner",
@@ -152,7 +153,10 @@ impl Taxonomy {
     /// The skill a name stands for, and whether that name is ambiguous.
     pub(crate) fn lookup_with_ambiguity(&self, name: &str) -> Option<(usize, bool)> {
         let name = name.trim();
-        let (pattern, end) = self.longest_name_at(name, 0)?;
+        let bytes = name.as_bytes();
+        let (pattern, end) = self.longest_name_where(name, 0, |pattern, end| {
+            acronym_case_allows(&bytes[..end], self.patterns[pattern.as_usize()].text.as_bytes())
+        })?;
         let pattern = &self.patterns[pattern.as_usize()];
         (end == name.len()).then_some((pattern.skill, pattern.ambiguous))
     }
@@ -166,6 +170,8 @@ impl Taxonomy {
     /// makes for an anchored leftmost search: it stops at the dead state and
     /// keeps the last match that starts at `start` (a match state may also
     /// hold a shorter pattern reached through a failure transition).
+    /// The tests check the walk against `try_find` through it.
+    #[cfg(test)]
     fn longest_name_at(&self, text: &str, start: usize) -> Option<(PatternID, usize)> {
         self.longest_name_where(text, start, |_, _| true)
     }
@@ -187,6 +193,7 @@ impl Taxonomy {
                 && bytes.get(end).is_some_and(|next| next.is_ascii_alphanumeric() || *next == b'_');
             let pattern = &self.patterns[pattern.as_usize()].text;
             !ends_inside_a_word
+                && acronym_case_allows(&bytes[start..end], pattern.as_bytes())
                 && at_word_boundaries(text, start, end, pattern)
                 && (!hyphens_as_written || hyphens_allowed(&bytes[start..end], pattern.as_bytes()))
         })
@@ -212,14 +219,39 @@ impl Taxonomy {
                 break;
             }
             if automaton.is_match(state) {
-                let pattern = automaton.match_pattern(state, 0);
                 let end = start + offset + 1;
-                if automaton.pattern_len(pattern) == offset + 1 && accept(pattern, end) {
+                let accepted = (0..automaton.match_len(state))
+                    .map(|index| automaton.match_pattern(state, index))
+                    .filter(|pattern| automaton.pattern_len(*pattern) == offset + 1 && accept(*pattern, end));
+                if let Some(pattern) = self.best_spelled(accepted, &text.as_bytes()[start..end]) {
                     longest = Some((pattern, end));
                 }
             }
         }
         longest
+    }
+
+    /// Of names that differ only in case (`AI` and Adobe's `Ai`), the one
+    /// spelled as written, else an acronym read in lower case (`ai`), else
+    /// the first listed.
+    fn best_spelled(&self, patterns: impl Iterator<Item = PatternID>, written: &[u8]) -> Option<PatternID> {
+        let mut best: Option<(u8, PatternID)> = None;
+        for pattern in patterns {
+            let text = self.patterns[pattern.as_usize()].text.as_bytes();
+            let rank =
+                if text.iter().map(|byte| hyphen_as_space(*byte)).eq(written.iter().map(|byte| hyphen_as_space(*byte)))
+                {
+                    0
+                } else if is_acronym(text) {
+                    1
+                } else {
+                    2
+                };
+            if best.is_none_or(|(best_rank, _)| rank < best_rank) {
+                best = Some((rank, pattern));
+            }
+        }
+        best.map(|(_, pattern)| pattern)
     }
 
     /// The skill a name (canonical or alias, any case) stands for.
@@ -253,7 +285,10 @@ impl Taxonomy {
     fn mention_at(&self, line: &str, start: usize, in_skills_list: bool) -> Option<SkillMention> {
         let (pattern, end) = self.longest_whole_name_at(line, start, !in_skills_list)?;
         let pattern = &self.patterns[pattern.as_usize()];
-        if is_inside_address(line, start, end) || is_proficiency_in_brackets(line, start, end) {
+        if is_inside_address(line, start, end)
+            || is_proficiency_qualifier(line, start, end)
+            || is_initial_of_a_name(line, start, end)
+        {
             return None;
         }
         // A language's name is capitalised as an adjective too (`a French
@@ -293,6 +328,20 @@ fn hyphen_as_space(byte: u8) -> u8 {
     } else {
         byte
     }
+}
+
+/// A name of at least two letters, all of them capitals (`AI`, `ACLS`, `POS`).
+fn is_acronym(name: &[u8]) -> bool {
+    name.iter().filter(|byte| byte.is_ascii_alphabetic()).count() >= 2 && !name.iter().any(u8::is_ascii_lowercase)
+}
+
+/// Whether `written` may be the acronym `pattern` (the two are the same
+/// length): in capitals, or casually all in lower case. Mixed case makes it
+/// another word: `ACLs` is the plural of ACL, not ACLS; `POs` are purchase
+/// orders, not a point of sale; `Ai` is Adobe Illustrator, not AI. Names
+/// spelled with mixed case in the taxonomy (`SLOs`, `IaC`) match any case.
+fn acronym_case_allows(written: &[u8], pattern: &[u8]) -> bool {
+    !is_acronym(pattern) || !written.iter().any(u8::is_ascii_lowercase) || !written.iter().any(u8::is_ascii_uppercase)
 }
 
 /// Whether a name as written in prose may be the taxonomy's `pattern`
@@ -350,10 +399,19 @@ pub(crate) fn canonical_skill_with_ambiguity(name: &str) -> Option<(&'static str
 /// A level of proficiency in brackets after a skill (`SQL (basic)`, `CFD
 /// (Basic)`, `Spanish (fluent)`): how well, not another skill, though
 /// `BASIC` is a language.
-fn is_proficiency_in_brackets(line: &str, start: usize, end: usize) -> bool {
+fn is_proficiency_qualifier(line: &str, start: usize, end: usize) -> bool {
     let written = &line[start..end];
-    PROFICIENCY_LEVELS.iter().any(|level| written.eq_ignore_ascii_case(level))
-        && (line[..start].trim_end().ends_with('(') || line[end..].trim_start().starts_with(')'))
+    let in_brackets = line[..start].trim_end().ends_with('(') || line[end..].trim_start().starts_with(')');
+    // `basic HTML`, `Advanced Excel`; the language is written `BASIC`.
+    let before_a_word = line[end..].strip_prefix(' ').is_some_and(|after| after.starts_with(char::is_alphabetic))
+        && written.chars().any(char::is_lowercase);
+    PROFICIENCY_LEVELS.iter().any(|level| written.eq_ignore_ascii_case(level)) && (in_brackets || before_a_word)
+}
+
+/// A single letter followed by a full stop and a capitalised word is a
+/// person's initial (`R. Feld`, `C. Okafor`), not the language R or C.
+fn is_initial_of_a_name(line: &str, start: usize, end: usize) -> bool {
+    line[start..end].chars().count() == 1 && line[end..].strip_prefix(". ").is_some_and(starts_a_capitalised_word)
 }
 
 /// Part of a web or email address (`github.com/jane`, `jane@gmail.com`): not a skill.
@@ -688,6 +746,38 @@ mod tests {
             ["SQL", "Microsoft Excel", "Computational Fluid Dynamics"]
         );
         assert_eq!(skills_in("Languages: BASIC, Fortran", true), ["BASIC", "Fortran"]);
+    }
+
+    #[test]
+    fn an_acronym_written_in_mixed_case_is_another_word() {
+        assert_eq!(
+            skills_in("ACLS, POS systems", true),
+            ["Advanced Cardiovascular Life Support (ACLS)", "Point of Sale"]
+        );
+        assert_eq!(skills_in("acls, pos", true), ["Advanced Cardiovascular Life Support (ACLS)", "Point of Sale"]);
+        let plurals = skills_in("Security: ACLs on the edge; approved POs", true);
+        assert!(plurals.iter().all(|skill| !skill.contains("ACLS") && *skill != "Point of Sale"), "{plurals:?}");
+        assert_eq!(
+            skills_in("Ps, Ai, Id, Ae", true),
+            ["Adobe Photoshop", "Adobe Illustrator", "Adobe InDesign", "Adobe After Effects"]
+        );
+        assert_eq!(skills_in("AI, PS", true), ["Artificial Intelligence", "Adobe Photoshop"]);
+        assert_eq!(TAXONOMY.lookup("ACLs"), None);
+        assert_eq!(TAXONOMY.lookup("Ai").map(|skill| TAXONOMY.canonical(skill)), Some("Adobe Illustrator"));
+    }
+
+    #[test]
+    fn an_initial_before_a_surname_is_not_a_language() {
+        assert!(skills_in("A. Krishnamurthy, R. Feld, C. Okafor. Findings of ACL 2024.", true)
+            .iter()
+            .all(|skill| !matches!(*skill, "R" | "C")));
+        assert_eq!(skills_in("Languages: R, C; Tools: Git", true), ["R", "C", "Git"]);
+    }
+
+    #[test]
+    fn a_level_of_proficiency_before_a_name_is_not_a_skill() {
+        assert_eq!(skills_in("basic HTML/CSS, Advanced Excel", true), ["HTML", "CSS", "Microsoft Excel"]);
+        assert_eq!(skills_in("BASIC programming", true), ["BASIC"]);
     }
 
     #[test]

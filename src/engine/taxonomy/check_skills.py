@@ -12,6 +12,9 @@ Checks:
   * no duplicate canonical names (case-insensitive)
   * no alias equal (case-insensitively) to its own canonical, to another alias
     of the same skill, or to any other skill's canonical name or alias
+    (unless case tells them apart: an acronym in capitals, such as `AI`,
+    and a name in mixed case, such as Adobe's `Ai`; the parser reads
+    `ACLs` or `Ai` as another word than the acronym)
   * no cross-skill collision after punctuation/space folding
     (e.g. "Node.js" vs "NodeJS" belonging to two different skills)
   * names of <= 2 characters must be flagged ambiguous (`yes` for a
@@ -26,6 +29,17 @@ import unicodedata
 from collections import Counter, defaultdict
 
 HEADER = ["canonical", "category", "ambiguous", "aliases"]
+
+
+def is_acronym(name):
+    """At least two letters, all capitals: the parser matches it only in
+    capitals or all in lower case."""
+    letters = [ch for ch in name if ch.isalpha()]
+    return len(letters) >= 2 and not any(ch.islower() for ch in name)
+
+
+def told_apart_by_case(name, other):
+    return name != other and is_acronym(name) != is_acronym(other)
 
 CATEGORIES = [
     "programming_language", "framework_library", "database", "cloud_devops",
@@ -185,11 +199,13 @@ def main(argv):
                 continue
             local[key] = name
             prev = owner.get(key)
+            if prev and prev[1] != canonical and told_apart_by_case(name, prev[2]):
+                continue
             if prev and prev[1] != canonical:
                 errors.append(f"{where}: {'alias' if is_alias else 'canonical'} {name!r} "
                               f"collides with skill {prev[1]!r} (line {prev[0]})")
             else:
-                owner[key] = (lineno, canonical)
+                owner[key] = (lineno, canonical, name)
             lkey = loose(name)
             if lkey:
                 lprev = loose_owner.get(lkey)
