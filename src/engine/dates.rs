@@ -197,9 +197,38 @@ pub(crate) fn find_date_range(line: &str) -> Option<DateRange> {
             let whole = captures.get(0)?;
             let start = parse_date_point(captures.name("start")?.as_str())?;
             let end = range_end(captures.name("end")?.as_str(), parse_date_point)?;
-            Some(DateRange { start, end, start_byte: whole.start(), end_byte: whole.end() })
+            let (start_byte, end_byte) = with_seasonal_words(line, whole.start(), whole.end());
+            Some(DateRange { start, end, start_byte, end_byte })
         })
         .or_else(|| find_short_year_range(line))
+}
+
+/// A range's bytes widened over the words that say the work was seasonal:
+/// `Summers 2017-2019 (June–July)` is the range 2017 to 2019 as written, and
+/// neither `Summers` nor the months in brackets are a part of the header.
+fn with_seasonal_words(line: &str, start_byte: usize, end_byte: usize) -> (usize, usize) {
+    let before = line[..start_byte].trim_end();
+    let start_byte = ["summers", "winters", "springs", "falls"]
+        .iter()
+        .find(|word| {
+            before.len() >= word.len()
+                && before.is_char_boundary(before.len() - word.len())
+                && before[before.len() - word.len()..].eq_ignore_ascii_case(word)
+                && !before[..before.len() - word.len()].ends_with(char::is_alphanumeric)
+        })
+        .map_or(start_byte, |word| before.len() - word.len());
+    let after = &line[end_byte..];
+    let bracket = after.trim_start();
+    let months_in_brackets = bracket.strip_prefix('(').and_then(|inner| inner.split_once(')')).filter(|(inside, _)| {
+        !inside.is_empty()
+            && inside
+                .split(['-', '–', '—', ' ', ','])
+                .filter(|word| !word.is_empty())
+                .all(|word| is_month_name(word.trim_end_matches('.')) || word.eq_ignore_ascii_case("to"))
+    });
+    let end_byte =
+        months_in_brackets.map_or(end_byte, |(inside, _)| end_byte + (after.len() - bracket.len()) + inside.len() + 2);
+    (start_byte, end_byte)
 }
 
 /// A range's end: a date `parse` reads, or a word for `present`.
@@ -313,6 +342,27 @@ fn year_month(year: u16, month: u8) -> Option<YearMonth> {
 }
 
 /// Month number from a month name or its abbreviation (first three letters).
+/// A month's name or its abbreviation, whole (`June`, `Jul`, `Sept`), not
+/// a word that begins like one (`Marketing`).
+fn is_month_name(word: &str) -> bool {
+    const NAMES: [&str; 12] = [
+        "january",
+        "february",
+        "march",
+        "april",
+        "may",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+    ];
+    let lower = word.to_lowercase();
+    lower == "sept" || NAMES.iter().any(|name| *name == lower || (lower.len() == 3 && name.starts_with(&lower)))
+}
+
 fn month_number(name: &str) -> Option<u8> {
     const ABBREVIATIONS: [&str; 12] =
         ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
@@ -455,6 +505,16 @@ mod tests {
             let range = find_date_range(text).unwrap_or_else(|| panic!("{text}"));
             assert_eq!((range.start.label().as_str(), range.end.label().as_str()), (start, end), "{text}");
         }
+    }
+
+    #[test]
+    fn seasonal_work_is_the_range_written_with_its_words() {
+        let line = "Camp Lead Teacher, Alum Creek Library — Summers 2017-2019 (June–July)";
+        let range = find_date_range(line).expect("a range");
+        assert_eq!(&line[range.start_byte..range.end_byte], "Summers 2017-2019 (June–July)");
+        let line = "Analyst — 2017-2019 (Marketing)";
+        let range = find_date_range(line).expect("a range");
+        assert_eq!(&line[range.start_byte..range.end_byte], "2017-2019", "a bracket of other words stays");
     }
 
     #[test]

@@ -88,7 +88,8 @@ pub(crate) fn parse_education(lines: &[&str]) -> Vec<EducationEntry> {
     // `Bachelor of Business Administration, 2015`).
     let mut school_above: Option<String> = None;
     for line in lines {
-        let Some(mut entry) = parse_line(without_bullet(line)) else {
+        let Some(mut entry) = Some(without_bullet(line)).filter(|line| !is_labelled_note(line)).and_then(parse_line)
+        else {
             // A year wrapped onto a line of its own (`Management, 2015`)
             // belongs to the entry just above when it has none.
             if let Some(previous) = entries.last_mut().filter(|entry| previous_line_was_entry && entry.end.is_none()) {
@@ -125,6 +126,33 @@ pub(crate) fn parse_education(lines: &[&str]) -> Vec<EducationEntry> {
     }
     entries
 }
+
+/// A note under a degree, labelled as one (`Field placement: Valle Verde
+/// Elementary School`, `Thesis: …`, `Relevant coursework: …`): the school
+/// or subject it names is part of that degree, not an entry of its own.
+fn is_labelled_note(line: &str) -> bool {
+    line.split_once(':').is_some_and(|(label, _)| is_listed(label.trim(), &NOTE_LABELS))
+}
+
+/// Labels of the notes under a degree.
+const NOTE_LABELS: [&str; 16] = [
+    "field placement",
+    "field placements",
+    "practicum",
+    "clinical placement",
+    "clinical placements",
+    "clinical rotations",
+    "student teaching",
+    "internship",
+    "capstone",
+    "thesis",
+    "dissertation",
+    "advisor",
+    "coursework",
+    "relevant coursework",
+    "honors",
+    "activities",
+];
 
 /// The entries of a training section that are schooling: those naming both
 /// an institution and a degree (`Journeyperson Certificate` at a

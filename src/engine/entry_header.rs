@@ -138,9 +138,11 @@ pub(crate) fn is_location(text: &str) -> bool {
     is_region_code || is_country(&last) || is_region(&last)
 }
 
-/// `Boise, ID 83702` and `Austin, TX 78701-1234` without the ZIP code, and
+/// `Boise, ID 83702`, `Austin, TX 78701-1234` and `Westerville, Ohio 43081`
+/// without the ZIP code, and
 /// `Saskatoon, SK S7H 0W4` without the Canadian postal code: the place
-/// before it, which must end in a state's or province's two capitals.
+/// before it, which must end in a state (its two capitals or its name) or a
+/// province's two capitals.
 fn without_postal_code(text: &str) -> Option<&str> {
     if let Some(place) = without_canadian_postal_code(text) {
         return Some(place);
@@ -150,7 +152,9 @@ fn without_postal_code(text: &str) -> Option<&str> {
     let is_zip =
         five.len() == 5 && four.len() == 4 && five.bytes().chain(four.bytes()).all(|byte| byte.is_ascii_digit());
     let state = place.rsplit_once(", ")?.1;
-    (is_zip && state.len() == 2 && state.bytes().all(|byte| byte.is_ascii_uppercase())).then_some(place)
+    let is_state_code = state.len() == 2 && state.bytes().all(|byte| byte.is_ascii_uppercase());
+    // `Westerville, Ohio 43081`: the state may be written out.
+    (is_zip && (is_state_code || is_region(&state.to_lowercase()))).then_some(place)
 }
 
 /// `Saskatoon, SK S7H 0W4` → `Saskatoon, SK`: letter, digit, letter, a
@@ -174,15 +178,31 @@ fn without_canadian_postal_code(text: &str) -> Option<&str> {
     (shaped(first, [true, false, true]) && shaped(last, [false, true, false]) && is_province).then_some(place)
 }
 
+/// How the work was done rather than where (`remote`, `hybrid`, `on-site`).
+fn is_work_arrangement(text: &str) -> bool {
+    ["remote", "hybrid", "on-site", "onsite", "on site", "in office", "in-office"]
+        .iter()
+        .any(|arrangement| text.trim().eq_ignore_ascii_case(arrangement))
+}
+
 /// Splits a trailing location off a part: `Brightlane Health, Boston, MA`
 /// becomes `Brightlane Health` and `Boston, MA`.
 fn split_trailing_location(part: &str) -> (String, Option<String>) {
     // `Kaveri Commerce (Bengaluru)`
     if let Some(open) = part.rfind(" (").filter(|_| part.ends_with(')')) {
         let inner = &part[open + 2..part.len() - 1];
-        // A place has no digits: `(Tier 1 SOC)` qualifies a title.
+        // `Lumen Row, Denver, CO (hybrid)`: how the work was done, after
+        // the place; the place is the location.
+        let before = &part[..open];
+        if is_work_arrangement(inner) && before.match_indices(", ").any(|(index, _)| is_location(&before[index + 2..]))
+        {
+            return split_trailing_location(before);
+        }
+        // A place has no digits (`(Tier 1 SOC)` qualifies a title) and is
+        // capitalised (`(bilingual)` qualifies one too).
         let is_place = is_location(inner)
             || (inner.split_whitespace().count() <= 3
+                && inner.starts_with(char::is_uppercase)
                 && !inner.contains(|character: char| character.is_ascii_digit())
                 && role_score(inner) == 0
                 && company_score(inner) == 0);

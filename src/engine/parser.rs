@@ -6,6 +6,8 @@
 //! the lines above the first heading. The month that `present` stands for is
 //! a parameter: the service passes the month the application was submitted.
 
+use std::borrow::Cow;
+
 use super::certifications::parse_certifications;
 use super::contact::extract_contact;
 use super::dates::YearMonth;
@@ -19,6 +21,7 @@ use super::sections::{
 };
 use super::skills::parse_skills;
 use super::text::is_ascii_whitespace;
+use super::text::without_dot_leaders;
 use super::validation::validate_text;
 use super::EngineError;
 use crate::domain::resume::{EducationEntry, ParsedResume};
@@ -29,10 +32,27 @@ pub(crate) fn parse_resume_as_of(text: &str, reference: YearMonth) -> Result<Par
     parse_with_sections(text, reference).map(|(resume, _)| resume)
 }
 
+/// Lines with a leader of dots between their columns (`Senior Mechanical
+/// Engineer ........ Sept. 2019 – present`) read as columns parted by a gap,
+/// as the same line aligned with spaces is: the dots would otherwise end a
+/// sentence, and a header line does not. Most lines have none and are
+/// borrowed as they are.
+struct ColumnLines<'a>(Vec<Cow<'a, str>>);
+
+impl ColumnLines<'_> {
+    fn as_strs(&self) -> Vec<&str> {
+        self.0.iter().map(AsRef::as_ref).collect()
+    }
+}
+
+fn as_columns<'a>(lines: &[&'a str]) -> ColumnLines<'a> {
+    ColumnLines(lines.iter().map(|line| without_dot_leaders(line)).collect())
+}
+
 /// The education sections' entries, then the schooling listed under a
 /// training heading.
 fn education(text: &str, sections: &[Section<'_>]) -> Vec<EducationEntry> {
-    let mut entries = parse_education(&lines_of_kind(sections, SectionKind::Education));
+    let mut entries = parse_education(&as_columns(&lines_of_kind(sections, SectionKind::Education)).as_strs());
     for section in sections.iter().filter(|section| is_training(text, section)) {
         entries.extend(schooling_in_training(&lines_of(section).collect::<Vec<_>>()));
     }
@@ -47,7 +67,8 @@ pub(crate) fn parse_with_sections(
 ) -> Result<(ParsedResume, SectionStarts), EngineError> {
     validate_text(text)?;
     let sections = split_sections(text);
-    let experience = parse_experience(&lines_of_kind(&sections, SectionKind::Experience), reference);
+    let experience =
+        parse_experience(&as_columns(&lines_of_kind(&sections, SectionKind::Experience)).as_strs(), reference);
     let mut contact = extract_contact(text);
     let identity = read_identity(&top_lines(&sections), contact.emails.first().map(String::as_str));
     let identity_parts = [&identity.name, &identity.label, &identity.location];
@@ -295,6 +316,84 @@ Shortlist — An applicant tracker (Rust, Actix)
         assert_eq!(schools, [Some("Central Memorial High School"), Some("Aspen Parkland Polytechnic")]);
         assert_eq!(resume.education[1].degree.as_deref(), Some("Journeyperson Certificate"));
         assert_eq!(resume.education[1].end.as_deref(), Some("2017"));
+    }
+
+    /// Title, company, location and start of each job.
+    type JobParts<'a> = (Option<&'a str>, Option<&'a str>, Option<&'a str>, Option<&'a str>);
+
+    fn jobs_of(resume: &ParsedResume) -> Vec<JobParts<'_>> {
+        resume
+            .experience
+            .iter()
+            .map(|entry| {
+                (entry.title.as_deref(), entry.company.as_deref(), entry.location.as_deref(), entry.start.as_deref())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_fields_experience_in_capitals_heads_jobs_before_any_listed_heading() {
+        let text = "Tomas Ruelas\nOdessa, TX\n\nHAULING EXPERIENCE\n\n\
+                    Flatbed Driver — Permian Steel Haulers — Odessa, TX\n2019 - Current\n\
+                    * Secured pipe and beams with chains and straps.\n\n\
+                    LICENSE AND ENDORSEMENTS\nClass A CDL, Texas — endorsements N, T";
+        let resume = parse_resume_as_of(text, REFERENCE).expect("valid resume");
+        assert_eq!(
+            jobs_of(&resume),
+            [(Some("Flatbed Driver"), Some("Permian Steel Haulers"), Some("Odessa, TX"), Some("2019"))]
+        );
+        assert_eq!(resume.certifications.len(), 1, "{:?}", resume.certifications);
+    }
+
+    #[test]
+    fn dot_leaders_part_columns_as_a_gap_does() {
+        let text = "Experience\nGranite Falls Fabrication, Mankato, MN\n\
+                    Design Engineer ............................ Mar. 2017 – Aug. 2019\n\
+                    • Drew weldments in SolidWorks.\n\nEducation\n\
+                    B.S. Mechanical Engineering .................. Kasota State University, 2016";
+        let resume = parse_resume_as_of(text, REFERENCE).expect("valid resume");
+        assert_eq!(
+            jobs_of(&resume),
+            [(Some("Design Engineer"), Some("Granite Falls Fabrication"), Some("Mankato, MN"), Some("2017-03"))]
+        );
+        assert_eq!(resume.education[0].institution.as_deref(), Some("Kasota State University"));
+    }
+
+    #[test]
+    fn how_the_work_was_done_and_a_lower_case_qualifier_are_not_places() {
+        let text = "Experience\n[03/2021 – present] Staff Engineer, Quillfeather Labs, Tucson, AZ (remote)\n\
+                    - Built the billing service.\n\n\
+                    Harbor Tenants Union, Mobile, AL                May 2015 to Jul 2017\n\
+                    Intake Coordinator (bilingual)\n  - Screened callers in English and Spanish.";
+        let resume = parse_resume_as_of(text, REFERENCE).expect("valid resume");
+        assert_eq!(
+            jobs_of(&resume),
+            [
+                (Some("Staff Engineer"), Some("Quillfeather Labs"), Some("Tucson, AZ"), Some("2021-03")),
+                (
+                    Some("Intake Coordinator (bilingual)"),
+                    Some("Harbor Tenants Union"),
+                    Some("Mobile, AL"),
+                    Some("2015-05")
+                ),
+            ]
+        );
+    }
+
+    #[test]
+    fn seasonal_work_keeps_its_employer_and_a_labelled_note_is_no_school() {
+        let text = "Marisol Ybarra\nLas Cruces, New Mexico 88001\n\nExperience\n\
+                    Swim Instructor, Mesilla Aquatic Center — Summers 2016-2018 (June–August)\n\
+                    • Taught 40 children a season.\n\nEducation\n\
+                    Master of Social Work, Organ Mountain University — May 2019\n\
+                    Field placement: Dona Ana Youth Shelter (2018)\n\
+                    Bachelor of Arts in Psychology, Organ Mountain University — May 2017";
+        let resume = parse_resume_as_of(text, REFERENCE).expect("valid resume");
+        assert_eq!(resume.contact.location.as_deref(), Some("Las Cruces, New Mexico 88001"));
+        assert_eq!(jobs_of(&resume), [(Some("Swim Instructor"), Some("Mesilla Aquatic Center"), None, Some("2016"))]);
+        assert_eq!(resume.experience[0].end.as_deref(), Some("2018"));
+        let schools: Vec<Option<&str>> = resume.education.iter().map(|entry| entry.institution.as_deref()).collect();
+        assert_eq!(schools, [Some("Organ Mountain University"), Some("Organ Mountain University")]);
     }
 
     #[test]

@@ -152,6 +152,9 @@ const HEADINGS: &[(&str, SectionKind)] = &[
     ("certificates", SectionKind::Certifications),
     ("professional certifications", SectionKind::Certifications),
     ("licenses", SectionKind::Certifications),
+    ("license", SectionKind::Certifications),
+    ("licence", SectionKind::Certifications),
+    ("endorsements", SectionKind::Certifications),
     ("licences", SectionKind::Certifications),
     ("licenses and certifications", SectionKind::Certifications),
     ("licences and certifications", SectionKind::Certifications),
@@ -393,6 +396,15 @@ fn kind_of_experience_heading(trimmed: &str) -> Option<SectionKind> {
     ((2..=FIELD_HEADING_WORDS_MAX).contains(&words().count()) && one_case && letters_only).then_some(kind)
 }
 
+/// `DRIVING EXPERIENCE` over a dated job: a field's experience heading that
+/// may come before any listed heading.
+fn is_capitals_experience_heading_over_jobs(trimmed: &str, following: &[Line<'_>]) -> bool {
+    let words = undecorated(trimmed);
+    !words.chars().any(char::is_lowercase)
+        && kind_of_experience_heading(words) == Some(SectionKind::Experience)
+        && jobs_follow(following)
+}
+
 /// Words of a field's heading at most, joiners included (`Software & Field Skills`).
 const FIELD_HEADING_WORDS_MAX: usize = 4;
 
@@ -553,7 +565,11 @@ pub(crate) fn split_sections(text: &str) -> Vec<Section<'_>> {
         // A heading the list lacks only after a blank line, once a listed
         // heading has been seen: a line such as `Customer Experience` may be
         // a skill or a title elsewhere.
-        let may_be_unlisted_heading = after_blank && sections.len() > 1 && !trimmed.is_empty();
+        // Before any, a field's experience heading in capitals over dated
+        // jobs (`DRIVING EXPERIENCE`) is one too: a title would not be in capitals.
+        let may_be_unlisted_heading = after_blank
+            && !trimmed.is_empty()
+            && (sections.len() > 1 || is_capitals_experience_heading_over_jobs(trimmed, &lines[index + 1..]));
         let heading = heading_kind_of_trimmed(trimmed).or_else(|| {
             let current = sections.last().map_or(SectionKind::Header, |section| section.kind);
             let following = &lines[index + 1..];

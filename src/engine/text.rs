@@ -18,6 +18,7 @@
 //! matches across any run of whitespace, including a line break. All
 //! keywords are searched for in one pass over the text's tokens.
 
+use std::borrow::Cow;
 use std::ops::Range;
 
 /// One token: where its lowered text sits in `Tokens::lowered`, where it
@@ -82,6 +83,29 @@ pub(crate) fn lowercases_to(word: &str, lowercase: &str) -> bool {
         word.to_lowercase() == lowercase
     }
 }
+
+/// `line` with each leader of dots (`Engineer ........ 2019`: at least
+/// `DOT_LEADER_DOTS_MIN` dots in a row, spaces around them included) turned
+/// into a column gap of three spaces. An ellipsis (`...`) stays.
+pub(crate) fn without_dot_leaders(line: &str) -> Cow<'_, str> {
+    let leader = ".".repeat(DOT_LEADER_DOTS_MIN);
+    if !line.contains(&leader) {
+        return Cow::Borrowed(line);
+    }
+    let mut columns = String::with_capacity(line.len());
+    let mut rest = line;
+    while let Some(start) = rest.find(&leader) {
+        let after = rest[start..].trim_start_matches(['.', ' ']);
+        columns.push_str(rest[..start].trim_end());
+        columns.push_str("   ");
+        rest = after;
+    }
+    columns.push_str(rest);
+    Cow::Owned(columns)
+}
+
+/// Dots in a row that make a leader rather than an ellipsis.
+const DOT_LEADER_DOTS_MIN: usize = 4;
 
 /// True when `word` lowercased is one of `lowercase_words`.
 pub(crate) fn is_listed(word: &str, lowercase_words: &[&str]) -> bool {
@@ -445,7 +469,7 @@ mod tests {
     }
 
     proptest::proptest! {
-        #[test]
+            #[test]
         fn tokenising_agrees_with_reading_character_by_character(text in "[aZ9 +#.\\n\u{a0}éÉİß日\u{2028}-]{0,40}") {
             proptest::prop_assert_eq!(tokenize(&text), tokenize_character_by_character(&text));
         }
@@ -570,5 +594,15 @@ mod tests {
             .map(|token| (tokens.text(token), token.start_byte, token.glued_to_previous))
             .collect();
         assert_eq!(summary, [("a", 0, false), (".", 2, false), ("net", 3, true), ("c++", 7, false)]);
+    }
+
+    #[test]
+    fn a_leader_of_dots_becomes_a_column_gap_and_an_ellipsis_stays() {
+        assert_eq!(
+            without_dot_leaders("Design Engineer ........ Mar. 2017 – Aug. 2019"),
+            "Design Engineer   Mar. 2017 – Aug. 2019"
+        );
+        assert_eq!(without_dot_leaders("Routing ... BGP"), "Routing ... BGP");
+        assert!(matches!(without_dot_leaders("Plain line"), Cow::Borrowed(_)));
     }
 }

@@ -40,7 +40,8 @@ pub use crate::store::codec::CodecError;
 // 6's (a skills list's rule changed), version 7's (a wider taxonomy) and
 // version 8's (headings, headers and places in more forms) and version 9's
 // (schools, form-like headers, skills lists' leaders and footers) and
-// version 10's (acronyms read by their case, initials, proficiencies).
+// version 10's (acronyms read by their case, initials, proficiencies, dot
+// leaders, headings and notes in more forms).
 const _: () = assert!(RESUME_CURRENT_MARKER == RESUME_VERSION_10_MARKER && ENGINE_VERSION == 10);
 const _: () = assert!(BREAKDOWN_CURRENT_MARKER == BREAKDOWN_VERSION_10_MARKER && ENGINE_VERSION == 10);
 
