@@ -42,8 +42,9 @@ pub const RESUME_VERSION_9_MARKER: u8 = 9;
 /// matches only in capitals or lower case (`ACLs` is not ACLS), a person's
 /// initial is not a language, a proficiency before a name is not a skill;
 /// dot leaders part a header's columns, a field's experience heading may
-/// come first, seasonal ranges and `(hybrid)` are read, notes under a
-/// degree are not schools.
+/// come first, seasonal ranges, `Jun–Sep 2018` and `(hybrid)` are read,
+/// notes under a degree are not schools, an employer may stand a blank line
+/// above its titles.
 pub const RESUME_VERSION_10_MARKER: u8 = 10;
 /// What the current engine writes first in a parsed resume.
 pub const RESUME_CURRENT_MARKER: u8 = RESUME_VERSION_10_MARKER;

@@ -200,7 +200,33 @@ pub(crate) fn find_date_range(line: &str) -> Option<DateRange> {
             let (start_byte, end_byte) = with_seasonal_words(line, whole.start(), whole.end());
             Some(DateRange { start, end, start_byte, end_byte })
         })
+        .or_else(|| find_months_of_one_year(line))
         .or_else(|| find_short_year_range(line))
+}
+
+/// Two months of one year, the year written once (`Jun–Sep 2018`, `June
+/// to August 2019`): a summer's internship.
+static MONTHS_OF_ONE_YEAR: LazyLock<Regex> = LazyLock::new(|| {
+    let pattern = format!(
+        r"(?i)(?-u:\b)(?P<start>{MONTH_NAME_PATTERN})\.?\s*(?:-|–|—|(?-u:\b)to(?-u:\b))\s*(?P<end>(?:{MONTH_NAME_PATTERN})\.?,?\s*[0-9]{{4}})(?-u:\b)"
+    );
+    Regex::new(&pattern).expect("the pattern of two months of one year is a valid regex")
+});
+
+fn find_months_of_one_year(line: &str) -> Option<DateRange> {
+    MONTHS_OF_ONE_YEAR.captures_iter(line).find_map(|captures| {
+        let whole = captures.get(0)?;
+        let RangeEnd::Date(DatePoint::Month(end)) = range_end(captures.name("end")?.as_str(), parse_date_point)? else {
+            return None;
+        };
+        let start = year_month(end.year, month_number(captures.name("start")?.as_str())?)?;
+        (start.month <= end.month).then_some(DateRange {
+            start: DatePoint::Month(start),
+            end: RangeEnd::Date(DatePoint::Month(end)),
+            start_byte: whole.start(),
+            end_byte: whole.end(),
+        })
+    })
 }
 
 /// A range's bytes widened over the words that say the work was seasonal:
@@ -505,6 +531,15 @@ mod tests {
             let range = find_date_range(text).unwrap_or_else(|| panic!("{text}"));
             assert_eq!((range.start.label().as_str(), range.end.label().as_str()), (start, end), "{text}");
         }
+    }
+
+    #[test]
+    fn two_months_of_one_year_share_its_year() {
+        let range = find_date_range("Jun–Sep 2018   UX Research Intern, Acme").expect("a range");
+        assert_eq!((range.start.label(), range.end.label()), ("2018-06".to_owned(), "2018-09".to_owned()));
+        let range = find_date_range("Intern, June to August 2019").expect("a range");
+        assert_eq!((range.start.label(), range.end.label()), ("2019-06".to_owned(), "2019-08".to_owned()));
+        assert!(find_date_range("Dec - Jan 2019").is_none(), "a range that would run backwards is no range");
     }
 
     #[test]

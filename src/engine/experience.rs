@@ -151,6 +151,9 @@ pub(crate) fn parse_experience(lines: &[&str], reference: YearMonth) -> Experien
             }
             header_lines.insert(0, index);
         }
+        if header_lines.is_empty() {
+            header_lines.extend(employer_across_a_blank_line(&classified, &claimed, anchor));
+        }
         let (own_text, _) = anchor_text(&classified[anchor]);
         let own_is_header = !own_text.is_empty() && !is_location(&own_text);
         if header_lines.is_empty() && !own_is_header {
@@ -238,6 +241,31 @@ pub(crate) fn parse_experience(lines: &[&str], reference: YearMonth) -> Experien
     let month_spans: Vec<MonthSpan> = entry_months.iter().flatten().copied().collect();
     let total_months = (!month_spans.is_empty()).then(|| union_months(&month_spans));
     Experience { entries, entry_months, total_months }
+}
+
+/// An employer's line standing alone (a blank line or the section's start
+/// above it) one blank line above a dated line that has nothing above it
+/// (`Sawtooth Builders Inc. — Boise, ID`, a blank line, then `Senior Project
+/// Manager      Jul. 2019 to Present`): the employer of that entry, and,
+/// through the promotion rule, of the titles under it.
+fn employer_across_a_blank_line(classified: &[Classified<'_>], claimed: &[bool], anchor: usize) -> Option<usize> {
+    let employer = anchor.checked_sub(2)?;
+    let line = &classified[employer];
+    let stands_alone = employer == 0 || classified[employer - 1].kind == Kind::Blank;
+    // `Treasure Valley Contractors — Nampa, ID` holds a role word; its place
+    // says it is an employer's line all the same.
+    let names_an_employer = || {
+        let header = parse_entry_header(&[line.text]);
+        header.location.is_some() || (header.company.is_some() && header.title.is_none())
+    };
+    (classified[anchor - 1].kind == Kind::Blank
+        && !claimed[employer]
+        && line.kind == Kind::Text
+        && line.range.is_none()
+        && stands_alone
+        && is_header_like(line.text)
+        && names_an_employer())
+    .then_some(employer)
 }
 
 /// A dated title line alone under an entry (`Customer Success Manager ·
@@ -518,6 +546,21 @@ mod tests {
     fn a_title_keeps_its_closing_bracket_before_the_dates() {
         let entries = parse("Snake Bend Materials Testing | Nampa, ID\nField Technician (Co-op) | 01/2013 - 08/2013");
         assert_eq!(entries[0].title.as_deref(), Some("Field Technician (Co-op)"));
+    }
+
+    #[test]
+    fn an_employer_a_blank_line_above_its_titles_employs_each() {
+        let entries = parse(
+            "Granite Peak Builders Inc. — Pocatello, ID\n\n  Project Manager          Mar. 2017 to Present\n  \
+             - Ran two schools.\n\n  Project Engineer         May 2014 to Feb. 2017\n  - Did takeoffs.",
+        );
+        assert_eq!(
+            title_company_dates(&entries),
+            [
+                row("Project Manager", "Granite Peak Builders Inc.", "2017-03", "present"),
+                row("Project Engineer", "Granite Peak Builders Inc.", "2014-05", "2017-02"),
+            ]
+        );
     }
 
     #[test]
