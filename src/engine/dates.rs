@@ -234,7 +234,8 @@ fn find_months_of_one_year(line: &str) -> Option<DateRange> {
 /// neither `Summers` nor the months in brackets are a part of the header.
 fn with_seasonal_words(line: &str, start_byte: usize, end_byte: usize) -> (usize, usize) {
     let before = line[..start_byte].trim_end();
-    let start_byte = ["summers", "winters", "springs", "falls"]
+    // Not `Springs` or `Falls`: `Colorado Springs 2019 – 2021` is a city.
+    let start_byte = ["summers", "winters"]
         .iter()
         .find(|word| {
             before.len() >= word.len()
@@ -547,6 +548,9 @@ mod tests {
         let line = "Camp Lead Teacher, Alum Creek Library — Summers 2017-2019 (June–July)";
         let range = find_date_range(line).expect("a range");
         assert_eq!(&line[range.start_byte..range.end_byte], "Summers 2017-2019 (June–July)");
+        let line = "Barista, Peak Coffee, Colorado Springs 2019 – 2021";
+        let range = find_date_range(line).expect("a range");
+        assert_eq!(&line[range.start_byte..range.end_byte], "2019 – 2021", "a city ending in Springs stays");
         let line = "Analyst — 2017-2019 (Marketing)";
         let range = find_date_range(line).expect("a range");
         assert_eq!(&line[range.start_byte..range.end_byte], "2017-2019", "a bracket of other words stays");
