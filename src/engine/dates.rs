@@ -370,24 +370,13 @@ fn year_month(year: u16, month: u8) -> Option<YearMonth> {
 
 /// Month number from a month name or its abbreviation (first three letters).
 /// A month's name or its abbreviation, whole (`June`, `Jul`, `Sept`), not
-/// a word that begins like one (`Marketing`).
+/// a word that begins like one (`Marketing`): the forms the date patterns
+/// read, from the same `MONTH_NAME_PATTERN`.
 fn is_month_name(word: &str) -> bool {
-    const NAMES: [&str; 12] = [
-        "january",
-        "february",
-        "march",
-        "april",
-        "may",
-        "june",
-        "july",
-        "august",
-        "september",
-        "october",
-        "november",
-        "december",
-    ];
-    let lower = word.to_lowercase();
-    lower == "sept" || NAMES.iter().any(|name| *name == lower || (lower.len() == 3 && name.starts_with(&lower)))
+    static MONTH_NAME: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(&format!(r"(?i)^(?:{MONTH_NAME_PATTERN})$")).expect("the month name pattern is a valid regex")
+    });
+    MONTH_NAME.is_match(word)
 }
 
 fn month_number(name: &str) -> Option<u8> {
