@@ -9,7 +9,9 @@
 //! `City, ST` pair, a country, or Remote. Position decides only ties, in
 //! the most common order: title first.
 
-use super::entry_words::{is_city, is_company_word, is_country, is_employment_kind, is_region, is_role_word};
+use super::entry_words::{
+    is_city, is_company_word, is_country, is_employment_kind, is_region, is_region_code, is_role_word,
+};
 use super::lines::BytesPresent;
 
 /// Separators between the parts of a header, strongest first.
@@ -23,6 +25,24 @@ pub(crate) struct EntryHeader {
     pub title: Option<String>,
     pub company: Option<String>,
     pub location: Option<String>,
+    /// How the title relates to a dash-parted qualifier on its own line.
+    pub qualifier: Qualifier,
+}
+
+/// `Respiratory Therapist II — Neonatal/Pediatric ICU`: the part after a
+/// title's dash may qualify it (a unit, a studio, a specialty) or name its
+/// employer. With an employer elsewhere in the header it qualifies the
+/// title; alone, only the section's other entries can tell.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) enum Qualifier {
+    /// No part follows the title's dash.
+    #[default]
+    None,
+    /// The part after the dash is part of the title.
+    InTitle,
+    /// The part after the dash was taken for the company, for want of any
+    /// other: with it the title reads as this.
+    MaybeOf { qualified_title: String },
 }
 
 /// The words of `text`, as written.
@@ -107,14 +127,11 @@ pub(crate) fn is_location(text: &str) -> bool {
     let words: Vec<&str> = text.split_whitespace().collect();
     if !text.contains(',') && (2..=4).contains(&words.len()) {
         let code = words[words.len() - 1];
-        // The code first: it is cheap to check and rarely there. A city is
-        // written in lower case after its capital (`JI-WOO HAN` is a name).
-        if (2..=3).contains(&code.len())
+        // The code first: it is cheap to check and rarely there; a known one,
+        // since `Pediatric ICU` is a unit. A city is written in lower case
+        // after its capital (`JI-WOO HAN` is a name).
+        if is_region_code(code)
             && words[..words.len() - 1].iter().any(|word| word.chars().any(char::is_lowercase))
-            && code.chars().all(|character| character.is_ascii_uppercase())
-            && code != "II"
-            && code != "III"
-            && code != "IV"
             && role_score(text) == 0
             && company_score(text) == 0
         {
@@ -199,9 +216,12 @@ fn split_trailing_location(part: &str) -> (String, Option<String>) {
             return split_trailing_location(before);
         }
         // A place has no digits (`(Tier 1 SOC)` qualifies a title) and is
-        // capitalised (`(bilingual)` qualifies one too).
+        // capitalised (`(bilingual)` qualifies one too). After a role, only a
+        // known place is one: `Assistant Teacher (Toddler Room)` names the
+        // post, `Kaveri Commerce (Bengaluru)` the employer's city.
         let is_place = is_location(inner)
-            || (inner.split_whitespace().count() <= 3
+            || (role_score(before.rsplit_once(", ").map_or(before, |(_, last)| last)) == 0
+                && inner.split_whitespace().count() <= 3
                 && inner.starts_with(char::is_uppercase)
                 && !inner.contains(|character: char| character.is_ascii_digit())
                 && role_score(inner) == 0
@@ -225,6 +245,52 @@ fn split_trailing_location(part: &str) -> (String, Option<String>) {
     }
     (part.trim().to_owned(), None)
 }
+
+/// The title written with the part right after it, when that part follows
+/// the title's dash on the same line and names neither a role nor a place
+/// (`Laboratory Technician II — Metals`), with that part's index in `parts`.
+fn title_qualifier(
+    lines: &[&str],
+    parts: &[String],
+    part_lines: &[Option<usize>],
+    title_index: usize,
+) -> Option<(String, usize)> {
+    let qualifier_index = title_index + 1;
+    let qualifier = parts.get(qualifier_index)?;
+    let line = part_lines[title_index]?;
+    if part_lines[qualifier_index] != Some(line) || role_score(qualifier) > 0 || is_location(qualifier) {
+        return None;
+    }
+    let text = without_markdown_marks(lines[line]);
+    let title_start = text.find(parts[title_index].as_str())?;
+    let title_end = title_start + parts[title_index].len();
+    let between = &text[title_end..];
+    let after_dash = between.trim_start().strip_prefix(['—', '–', '-'])?;
+    let qualifier_start =
+        title_end + (between.len() - after_dash.len()) + (after_dash.len() - after_dash.trim_start().len());
+    text[qualifier_start..]
+        .starts_with(qualifier.as_str())
+        .then(|| (text[title_start..qualifier_start + qualifier.len()].to_owned(), qualifier_index))
+}
+
+/// `Office Assistant, Buckeye Lane Realty, Inc.` at its last comma that
+/// does not stand before a company's legal form: the form is part of the
+/// name (`Buckeye Lane Realty, Inc.`), not a company of its own.
+fn split_at_last_comma_before_company(text: &str) -> Option<(&str, &str)> {
+    text.rmatch_indices(", ")
+        .map(|(index, _)| (&text[..index], &text[index + 2..]))
+        .find(|(_, right)| !is_legal_form(right.split(", ").next().unwrap_or(right)))
+}
+
+/// A company's legal form written after a comma (`Inc.`, `LLC`, `Ltd`).
+fn is_legal_form(text: &str) -> bool {
+    let form = text.trim().trim_end_matches('.').to_ascii_lowercase();
+    LEGAL_FORMS.contains(&form.as_str())
+}
+
+const LEGAL_FORMS: [&str; 16] = [
+    "inc", "llc", "l.l.c", "ltd", "co", "corp", "llp", "pllc", "p.c", "pc", "lp", "plc", "gmbh", "pty ltd", "s.a", "ag",
+];
 
 /// Splits a line on the strongest separator it holds; `at` and `@` also say
 /// which side is the title.
@@ -324,6 +390,8 @@ pub(crate) fn parse_entry_header(lines: &[&str]) -> EntryHeader {
 /// (`Bergen · Sep 2009 – Jul 2012`).
 pub(crate) fn parse_entry_header_with_anchor(lines: &[&str], anchor: Option<usize>) -> EntryHeader {
     let mut parts: Vec<String> = Vec::new();
+    // The header line each part comes from.
+    let mut part_lines: Vec<usize> = Vec::new();
     let mut title_company_order = false;
     let mut anchor_place: Option<String> = None;
     for (index, line) in lines.iter().enumerate() {
@@ -353,12 +421,16 @@ pub(crate) fn parse_entry_header_with_anchor(lines: &[&str], anchor: Option<usiz
                 last.push(' ');
                 last.push_str(line_parts[0]);
             }
-            _ => parts.extend(line_parts.into_iter().map(str::to_owned)),
+            _ => {
+                part_lines.extend(line_parts.iter().map(|_| index));
+                parts.extend(line_parts.into_iter().map(str::to_owned));
+            }
         }
     }
     let mut header = EntryHeader::default();
     let mut rest: Vec<String> = Vec::new();
-    for part in parts {
+    let mut rest_lines: Vec<Option<usize>> = Vec::new();
+    for (part, line) in parts.into_iter().zip(part_lines) {
         if is_location(&part) && header.location.is_none() {
             header.location = Some(part);
             continue;
@@ -368,11 +440,13 @@ pub(crate) fn parse_entry_header_with_anchor(lines: &[&str], anchor: Option<usiz
             header.location = location;
         }
         rest.push(part);
+        rest_lines.push(Some(line));
     }
     if header.location.is_none() {
         header.location = anchor_place;
     } else if let Some(place) = anchor_place {
         rest.push(place);
+        rest_lines.push(None);
     }
     if rest.is_empty() {
         return header;
@@ -382,11 +456,12 @@ pub(crate) fn parse_entry_header_with_anchor(lines: &[&str], anchor: Option<usiz
     // a comma; the company is what follows the last comma). Two parts are
     // already a title and a company: `Charge Nurse, Telemetry Unit` stays whole.
     if rest.len() == 1 && !title_company_order {
-        if let Some((left, right)) = rest[0].clone().rsplit_once(", ") {
+        if let Some((left, right)) = split_at_last_comma_before_company(&rest[0].clone()) {
             let title_then_company = (role_score(left) > 0 || company_score(left) == 0 && company_score(right) > 0)
                 && role_score(right) == 0;
             if title_then_company && !is_location(right) {
                 rest = vec![left.trim().to_owned(), right.trim().to_owned()];
+                rest_lines = vec![rest_lines[0]; 2];
             }
         }
     }
@@ -417,8 +492,26 @@ pub(crate) fn parse_entry_header_with_anchor(lines: &[&str], anchor: Option<usiz
             best
         }
     };
+    let qualifier = title_qualifier(lines, &rest, &rest_lines, title_index);
     header.title = Some(rest.remove(title_index));
+    rest_lines.remove(title_index);
     scores.remove(title_index);
+    if let Some((qualified_title, qualifier_index)) = qualifier {
+        // The qualifier's index among the parts left, now the title is out.
+        let qualifier_index = qualifier_index - 1;
+        let others = (0..rest.len()).filter(|index| *index != qualifier_index);
+        let employer_elsewhere = others.clone().any(|index| scores[index].1 > 0)
+            || (scores[qualifier_index].1 == 0 && others.clone().next().is_some());
+        if employer_elsewhere {
+            rest.remove(qualifier_index);
+            rest_lines.remove(qualifier_index);
+            scores.remove(qualifier_index);
+            header.title = Some(qualified_title);
+            header.qualifier = Qualifier::InTitle;
+        } else if rest.len() == 1 {
+            header.qualifier = Qualifier::MaybeOf { qualified_title };
+        }
+    }
     if !rest.is_empty() {
         let company_index =
             (0..rest.len()).max_by_key(|index| scores[*index].1).filter(|index| scores[*index].1 > 0).unwrap_or(0);
@@ -475,6 +568,69 @@ mod tests {
     }
 
     #[test]
+    fn a_bracket_after_a_role_qualifies_it_unless_it_is_a_known_place() {
+        assert_eq!(
+            parts(&["Assistant Teacher (Toddler Room)", "Hudson Hollow Child Development Center — Troy, NY"]),
+            (
+                some("Assistant Teacher (Toddler Room)"),
+                some("Hudson Hollow Child Development Center"),
+                some("Troy, NY")
+            )
+        );
+        assert_eq!(
+            parts(&["Billing Representative (Accounts Receivable) · Capitol Billing"]),
+            (some("Billing Representative (Accounts Receivable)"), some("Capitol Billing"), None)
+        );
+        assert_eq!(
+            parts(&["Pastry Cook — Northgate Bakery (Old Town)"]),
+            (some("Pastry Cook"), some("Northgate Bakery"), some("Old Town"))
+        );
+    }
+
+    #[test]
+    fn a_part_after_a_titles_dash_qualifies_it_when_the_employer_is_named_elsewhere() {
+        assert_eq!(
+            parts(&["Respiratory Therapist II — Neonatal/Pediatric ICU", "Lakeshore Children's Hospital"]),
+            (some("Respiratory Therapist II — Neonatal/Pediatric ICU"), some("Lakeshore Children's Hospital"), None)
+        );
+        assert_eq!(
+            parts(&["Hollis + Marrow Architects, PLLC", "Raleigh, NC", "Senior Interior Designer – Healthcare Studio"]),
+            (
+                some("Senior Interior Designer – Healthcare Studio"),
+                some("Hollis + Marrow Architects, PLLC"),
+                some("Raleigh, NC")
+            )
+        );
+        // A place after the dash is the place; a role there is not a qualifier.
+        assert_eq!(
+            parts(&["Granite Bay Foods", "Line Cook — Sacramento, CA"]),
+            (some("Line Cook"), some("Granite Bay Foods"), some("Sacramento, CA"))
+        );
+        let alone = parse_entry_header(&["Laboratory Technician I — Wet Chemistry", "Sacramento, CA"]);
+        assert_eq!(
+            (alone.title.as_deref(), alone.company.as_deref()),
+            (Some("Laboratory Technician I"), Some("Wet Chemistry")),
+            "alone, the part after the dash is taken for the employer"
+        );
+        assert_eq!(
+            alone.qualifier,
+            Qualifier::MaybeOf { qualified_title: "Laboratory Technician I — Wet Chemistry".to_owned() }
+        );
+    }
+
+    #[test]
+    fn a_legal_form_after_a_comma_stays_with_its_company() {
+        assert_eq!(
+            parts(&["Office Assistant, Buckeye Lane Realty, Inc., Parma, OH"]),
+            (some("Office Assistant"), some("Buckeye Lane Realty, Inc."), some("Parma, OH"))
+        );
+        assert_eq!(
+            parts(&["Bookkeeper, Harlow & Finch, LLC"]),
+            (some("Bookkeeper"), some("Harlow & Finch, LLC"), None)
+        );
+    }
+
+    #[test]
     fn title_company_and_location_in_the_common_orders() {
         assert_eq!(parts(&["Senior Engineer — Acme Corp"]), (some("Senior Engineer"), some("Acme Corp"), None));
         assert_eq!(parts(&["Senior Engineer at Acme"]), (some("Senior Engineer"), some("Acme"), None));
@@ -511,9 +667,10 @@ mod tests {
             parts(&["Supply Chain Analyst, Harbourside Beverages, Sydney NSW"]),
             (some("Supply Chain Analyst"), some("Harbourside Beverages"), some("Sydney NSW"))
         );
+        let header = parse_entry_header_with_anchor(&["Software Engineer — Bergen Telecom", "Bergen"], Some(1));
         assert_eq!(
-            parse_entry_header_with_anchor(&["Software Engineer — Bergen Telecom", "Bergen"], Some(1)),
-            EntryHeader { title: some("Software Engineer"), company: some("Bergen Telecom"), location: some("Bergen") }
+            (header.title, header.company, header.location),
+            (some("Software Engineer"), some("Bergen Telecom"), some("Bergen"))
         );
         assert_eq!(
             parts(&["Bank Teller, Rutherford Meadows Credit Union — Murfreesboro, TN"]),

@@ -59,6 +59,22 @@ pub(crate) fn is_region(name: &str) -> bool {
 }
 
 /// `name` (lower case) is a city.
+/// `code` is a state's, province's or territory's code as addresses write
+/// it after a city without a comma (`Sydney NSW`, `Austin TX`).
+pub(crate) fn is_region_code(code: &str) -> bool {
+    REGION_CODES.contains(&code)
+}
+
+/// The codes of the US states, Canada's provinces and Australia's states.
+/// Western Australia's and the Northern Territory's are written once, with
+/// the US state's and the Canadian territory's.
+const REGION_CODES: [&str; 71] = [
+    "AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "DC", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY", "LA",
+    "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND", "OH", "OK", "OR",
+    "PA", "PR", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY", "AB", "BC", "MB", "NB", "NL",
+    "NS", "NT", "NU", "ON", "PE", "QC", "SK", "YT", "NSW", "VIC", "QLD", "SA", "TAS", "ACT",
+];
+
 pub(crate) fn is_city(name: &str) -> bool {
     CITY_SET.contains(name)
 }
@@ -366,6 +382,8 @@ pub(crate) const ROLE_WORDS: &[&str] = &[
 /// Words that make a phrase a company (or another employer).
 pub(crate) const COMPANY_WORDS: &[&str] = &[
     "inc",
+    "pllc",
+    "p.c.",
     "inc.",
     "llc",
     "ltd",

@@ -12,7 +12,7 @@
 
 use super::dates::{find_date_range, find_single_date, union_months, DateRange, MonthSpan, YearMonth};
 use super::entry_header::{
-    company_word_count, is_location, parse_entry_header, parse_entry_header_with_anchor, role_word_count,
+    company_word_count, is_location, parse_entry_header, parse_entry_header_with_anchor, role_word_count, Qualifier,
 };
 use super::entry_words::is_company_word;
 use super::lines::{strip_bullet, with_closing_bracket};
@@ -192,6 +192,7 @@ pub(crate) fn parse_experience(lines: &[&str], reference: YearMonth) -> Experien
     spans.sort_by_key(|span| span.first_line);
     let mut entries = Vec::with_capacity(spans.len());
     let mut entry_months = Vec::with_capacity(spans.len());
+    let mut previous_title_qualified = false;
     for (position, span) in spans.iter().enumerate() {
         let mut header_texts: Vec<String> =
             span.header_lines.iter().map(|index| classified[*index].text.to_owned()).collect();
@@ -209,12 +210,16 @@ pub(crate) fn parse_experience(lines: &[&str], reference: YearMonth) -> Experien
         }
         let header_refs: Vec<&str> = header_texts.iter().map(String::as_str).collect();
         let header = parse_entry_header_with_anchor(&header_refs, anchor_position);
-        let mut entry = ExperienceEntry {
-            title: header.title,
-            company: header.company,
-            location: header.location,
-            ..ExperienceEntry::default()
+        let (title, company, qualified) = match header.qualifier {
+            // `Laboratory Technician I — Wet Chemistry` under `Laboratory
+            // Technician II — Metals` at Delta Confluence: the section
+            // writes a title's qualifier after its dash, and this entry
+            // names no other employer.
+            Qualifier::MaybeOf { qualified_title } if previous_title_qualified => (Some(qualified_title), None, true),
+            qualifier => (header.title, header.company, qualifier == Qualifier::InTitle),
         };
+        previous_title_qualified = qualified;
+        let mut entry = ExperienceEntry { title, company, location: header.location, ..ExperienceEntry::default() };
         // A title alone, on the dated line or on one line above it (as
         // LinkedIn lists the roles under one employer), is a promotion.
         let lines_naming_more_than_a_place =
