@@ -124,11 +124,12 @@ const SEASON_PATTERN: &str = r"spring|summer|fall|autumn|winter";
 
 /// One end of a range, as resumes write it: `Jan 2020`, `January 2020`,
 /// `Sept 2021`, `Mar. 2017`, `Summer 2018`, `01/2020`, `04.2021`, `2020-01`
-/// or a bare year. The ISO form comes before the bare year so `2020-01` is
-/// one month, while `2019-2021` (no month can be 20) is a range of years.
+/// `2022.01`, `2022/01` or a bare year. The year-first forms come before
+/// the bare year so `2020-01` is one month, while `2019-2021` (no month can
+/// be 20) is a range of years.
 fn point_pattern() -> String {
     format!(
-        r"(?:(?:{SEASON_PATTERN})\s+[0-9]{{4}}|(?:{MONTH_NAME_PATTERN})\.?,?\s*'?[0-9]{{4}}|[0-9]{{1,2}}[/.][0-9]{{4}}|[0-9]{{4}}-(?:0[1-9]|1[0-2])(?-u:\b)|[0-9]{{4}})"
+        r"(?:(?:{SEASON_PATTERN})\s+[0-9]{{4}}|(?:{MONTH_NAME_PATTERN})\.?,?\s*'?[0-9]{{4}}|[0-9]{{1,2}}[/.][0-9]{{4}}|[0-9]{{4}}[-./](?:0[1-9]|1[0-2])(?-u:\b)|[0-9]{{4}})"
     )
 }
 
@@ -159,9 +160,8 @@ static DATE_RANGE: LazyLock<Regex> = LazyLock::new(|| {
 
 /// A single month (or season) with its year, for entries dated by one point.
 static SINGLE_DATE: LazyLock<Regex> = LazyLock::new(|| {
-    let pattern = format!(
-        r"(?i)(?-u:\b)(?P<point>(?:{SEASON_PATTERN})\s+[0-9]{{4}}|(?:{MONTH_NAME_PATTERN})\.?,?\s*'?[0-9]{{4}}|[0-9]{{1,2}}[/.][0-9]{{4}}|[0-9]{{4}}-(?:0[1-9]|1[0-2])|[0-9]{{4}})(?-u:\b)"
-    );
+    let point = point_pattern();
+    let pattern = format!(r"(?i)(?-u:\b)(?P<point>{point})(?-u:\b)");
     Regex::new(&pattern).expect("the single date pattern is a valid regex")
 });
 
@@ -324,13 +324,12 @@ pub(crate) fn find_single_date(line: &str) -> Option<DateRange> {
 /// Parses `Jan 2019`, `January. 2019`, `Summer 2018`, `03/2018`, `04.2021`, `2020-01` or `2019`.
 fn parse_date_point(text: &str) -> Option<DatePoint> {
     let text = text.trim();
-    if let Some((month_text, year_text)) =
-        text.split_once(['/', '.']).filter(|(month, _)| month.chars().all(|c| c.is_ascii_digit()))
+    if let Some((first, second)) = text
+        .split_once(['/', '.', '-'])
+        .filter(|(first, second)| first.chars().chain(second.chars()).all(|c| c.is_ascii_digit()))
     {
-        let month: u8 = month_text.parse().ok()?;
-        return year_month(parse_year(year_text)?, month).map(DatePoint::Month);
-    }
-    if let Some((year_text, month_text)) = text.split_once('-') {
+        // The year is the four digits: `2020-01`, `2022.01`, or `04.2021`.
+        let (year_text, month_text) = if first.len() == 4 { (first, second) } else { (second, first) };
         let month: u8 = month_text.parse().ok()?;
         return year_month(parse_year(year_text)?, month).map(DatePoint::Month);
     }
@@ -507,6 +506,8 @@ mod tests {
             ("01/2020 – Current", "2020-01", "present"),
             ("04.2021 - 09.2022", "2021-04", "2022-09"),
             ("2020-01 – 2021-03", "2020-01", "2021-03"),
+            ("[2022.01 – present]", "2022-01", "present"),
+            ("2017/03 - 2020/05", "2017-03", "2020-05"),
             ("2019 – Present", "2019", "present"),
             ("2019-2021", "2019", "2021"),
             ("Summer 2018 – Spring 2026", "2018-06", "2026-03"),

@@ -273,13 +273,56 @@ fn title_qualifier(
         .then(|| (text[title_start..qualifier_start + qualifier.len()].to_owned(), qualifier_index))
 }
 
+/// A table's column label above its rows (`Job title | Company | Dates`),
+/// which a table of jobs in a DOCX puts in the first job's header lines.
+fn is_column_label(part: &str) -> bool {
+    COLUMN_LABELS.iter().any(|label| part.eq_ignore_ascii_case(label))
+}
+
+const COLUMN_LABELS: [&str; 12] = [
+    "job title",
+    "title",
+    "role",
+    "position",
+    "company",
+    "employer",
+    "organization",
+    "dates",
+    "location",
+    "highlights",
+    "responsibilities",
+    "achievements",
+];
+
+/// An employer without the aside in brackets after its name (`Pecan Valley
+/// Broadcasting (Channel 9)`), or the company a bracket names by its legal
+/// form after the site's name (`Desert Willow Apartments (Pima Residential,
+/// LLC)`): the employer is the company that pays.
+fn without_aside(company: String) -> String {
+    let Some(open) = company.rfind(" (").filter(|_| company.ends_with(')')) else { return company };
+    let inner = company[open + 2..company.len() - 1].trim();
+    let names_a_legal_form = inner.rsplit([',', ' ']).next().is_some_and(is_legal_form);
+    if names_a_legal_form {
+        inner.to_owned()
+    } else {
+        company[..open].trim().to_owned()
+    }
+}
+
 /// `Office Assistant, Buckeye Lane Realty, Inc.` at its last comma that
-/// does not stand before a company's legal form: the form is part of the
-/// name (`Buckeye Lane Realty, Inc.`), not a company of its own.
+/// does not stand before a company's legal form, nor inside a list of
+/// partners' names: the form is part of the name (`Buckeye Lane Realty,
+/// Inc.`), and so is the first partner (`Halvorsen, Beck & Ruiz LLP`).
 fn split_at_last_comma_before_company(text: &str) -> Option<(&str, &str)> {
-    text.rmatch_indices(", ")
-        .map(|(index, _)| (&text[..index], &text[index + 2..]))
-        .find(|(_, right)| !is_legal_form(right.split(", ").next().unwrap_or(right)))
+    text.rmatch_indices(", ").map(|(index, _)| (&text[..index], &text[index + 2..])).find(|(left, right)| {
+        let next_piece = right.split(", ").next().unwrap_or(right);
+        let left_piece = left.rsplit_once(", ").map_or(*left, |(_, last)| last);
+        let is_partner_name =
+            !left_piece.contains(' ') && left_piece.starts_with(char::is_uppercase) && role_score(left_piece) == 0;
+        let lists_partners = next_piece.contains(" & ") || next_piece.contains(" and ");
+        let within_partners = is_partner_name && lists_partners && left.contains(", ");
+        !(is_legal_form(next_piece) || within_partners)
+    })
 }
 
 /// A company's legal form written after a comma (`Inc.`, `LLC`, `Ltd`).
@@ -431,6 +474,9 @@ pub(crate) fn parse_entry_header_with_anchor(lines: &[&str], anchor: Option<usiz
     let mut rest: Vec<String> = Vec::new();
     let mut rest_lines: Vec<Option<usize>> = Vec::new();
     for (part, line) in parts.into_iter().zip(part_lines) {
+        if is_column_label(&part) {
+            continue;
+        }
         if is_location(&part) && header.location.is_none() {
             header.location = Some(part);
             continue;
@@ -513,9 +559,14 @@ pub(crate) fn parse_entry_header_with_anchor(lines: &[&str], anchor: Option<usiz
         }
     }
     if !rest.is_empty() {
-        let company_index =
-            (0..rest.len()).max_by_key(|index| scores[*index].1).filter(|index| scores[*index].1 > 0).unwrap_or(0);
-        header.company = Some(rest.remove(company_index));
+        // The earliest of the best, as for the title: after `Niagara
+        // Frontier Public Library`, `Central Library` is the branch.
+        let company_index = (0..rest.len())
+            .rev()
+            .max_by_key(|index| scores[*index].1)
+            .filter(|index| scores[*index].1 > 0)
+            .unwrap_or(0);
+        header.company = Some(without_aside(rest.remove(company_index)));
     }
     if header.location.is_none() {
         header.location = rest.into_iter().find(|part| is_location(part));
@@ -619,6 +670,26 @@ mod tests {
     }
 
     #[test]
+    fn an_employers_aside_in_brackets_is_not_its_name_but_a_company_there_is_the_employer() {
+        assert_eq!(
+            parts(&["Pecan Valley Broadcasting (Channel 9), Austin, TX", "Promotions Editor (part-time)"]),
+            (some("Promotions Editor (part-time)"), some("Pecan Valley Broadcasting"), some("Austin, TX"))
+        );
+        assert_eq!(
+            parts(&["Maintenance Technician", "Desert Willow Apartments (Pima Residential, LLC), Tucson, AZ"]),
+            (some("Maintenance Technician"), some("Pima Residential, LLC"), some("Tucson, AZ"))
+        );
+    }
+
+    #[test]
+    fn a_tables_column_labels_are_not_parts_of_the_first_rows_header() {
+        assert_eq!(
+            parts(&["Job title | Company | Dates | Highlights", "Senior Financial Analyst | Thameside Renewables plc"]),
+            (some("Senior Financial Analyst"), some("Thameside Renewables plc"), None)
+        );
+    }
+
+    #[test]
     fn a_legal_form_after_a_comma_stays_with_its_company() {
         assert_eq!(
             parts(&["Office Assistant, Buckeye Lane Realty, Inc., Parma, OH"]),
@@ -627,6 +698,11 @@ mod tests {
         assert_eq!(
             parts(&["Bookkeeper, Harlow & Finch, LLC"]),
             (some("Bookkeeper"), some("Harlow & Finch, LLC"), None)
+        );
+        assert_eq!(
+            parts(&["Office Manager, Halvorsen, Beck & Ruiz LLP"]),
+            (some("Office Manager"), some("Halvorsen, Beck & Ruiz LLP"), None),
+            "the partners' names are one company"
         );
     }
 
