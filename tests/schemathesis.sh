@@ -5,8 +5,9 @@
 # every operation, with the demo key and an owner JWT, negative cases
 # included, and stateful sequences. It fails on any 5xx, any response that
 # does not match the document or is not in the envelope, and any request
-# that hangs (5 s each). Bounded: at most $SCHEMATHESIS_TIME_LIMIT_SECONDS
-# (600) in all. Loopback only; it stops the server it started, by PID.
+# that hangs (5 s each). Bounded: the fuzzing takes at most
+# $SCHEMATHESIS_TIME_LIMIT_SECONDS (600), after the build and the install.
+# Loopback only; it stops the server it started, by PID.
 #
 # Usage: tests/schemathesis.sh [--examples N] [--seed N]
 #   --examples N   test cases per operation and phase (default 100)
@@ -14,9 +15,25 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# What the fuzzing needs is made before the bound starts: on a fresh clone
+# the release build alone can take most of ten minutes on two cores.
 if [ -z "${SCHEMATHESIS_TIME_LIMITED:-}" ]; then
+  for tool in curl python3; do
+    command -v "$tool" >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq curl python3 >/dev/null; }
+  done
+  venv=target/schemathesis-venv
+  if [ ! -x "$venv/bin/st" ]; then
+    echo "== installing schemathesis into $venv"
+    python3 -m venv "$venv" || {
+      apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv >/dev/null
+      python3 -m venv "$venv"
+    }
+    "$venv/bin/pip" install -q 'schemathesis==4.32.5'
+  fi
+  cargo build --release -q
   SCHEMATHESIS_TIME_LIMITED=1 exec timeout --foreground "${SCHEMATHESIS_TIME_LIMIT_SECONDS:-600}" "$0" "$@"
 fi
+venv=target/schemathesis-venv
 
 examples=100
 seed=2026
@@ -29,19 +46,6 @@ while [ $# -gt 0 ]; do
   shift
 done
 
-for tool in curl python3; do
-  command -v "$tool" >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq curl python3 >/dev/null; }
-done
-venv=target/schemathesis-venv
-if [ ! -x "$venv/bin/st" ]; then
-  echo "== installing schemathesis into $venv"
-  python3 -m venv "$venv" || {
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv >/dev/null
-    python3 -m venv "$venv"
-  }
-  "$venv/bin/pip" install -q 'schemathesis==4.32.5'
-fi
-cargo build --release -q
 binary=target/release/shortlist
 
 work=$(mktemp -d /tmp/shortlist-schemathesis.XXXXXX)
