@@ -10,7 +10,7 @@
 //! the most common order: title first.
 
 use super::entry_words::{
-    is_city, is_company_word, is_country, is_employment_kind, is_region, is_region_code, is_role_word,
+    is_city, is_company_word, is_country, is_employment_kind, is_legal_form, is_region, is_region_code, is_role_word,
 };
 use super::lines::BytesPresent;
 
@@ -324,16 +324,6 @@ fn split_at_last_comma_before_company(text: &str) -> Option<(&str, &str)> {
         !(is_legal_form(next_piece) || within_partners)
     })
 }
-
-/// A company's legal form written after a comma (`Inc.`, `LLC`, `Ltd`).
-fn is_legal_form(text: &str) -> bool {
-    let form = text.trim().trim_end_matches('.').to_ascii_lowercase();
-    LEGAL_FORMS.contains(&form.as_str())
-}
-
-const LEGAL_FORMS: [&str; 16] = [
-    "inc", "llc", "l.l.c", "ltd", "co", "corp", "llp", "pllc", "p.c", "pc", "lp", "plc", "gmbh", "pty ltd", "s.a", "ag",
-];
 
 /// Splits a line on the strongest separator it holds; `at` and `@` also say
 /// which side is the title.

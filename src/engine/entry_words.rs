@@ -59,6 +59,18 @@ pub(crate) fn is_region(name: &str) -> bool {
 }
 
 /// `name` (lower case) is a city.
+/// A company's legal form as written after its name and a comma (`Inc.`,
+/// `LLC`, `Ltd`): part of the name, never a company of its own.
+pub(crate) fn is_legal_form(text: &str) -> bool {
+    let form = text.trim().trim_end_matches('.').to_ascii_lowercase();
+    LEGAL_FORMS.contains(&form.as_str())
+}
+
+/// Legal forms without their final full stop (`P.C.` is `p.c`).
+const LEGAL_FORMS: [&str; 16] = [
+    "inc", "llc", "l.l.c", "ltd", "co", "corp", "llp", "pllc", "p.c", "pc", "lp", "plc", "gmbh", "pty ltd", "s.a", "ag",
+];
+
 /// `code` is a state's, province's or territory's code as addresses write
 /// it after a city without a comma (`Sydney NSW`, `Austin TX`).
 pub(crate) fn is_region_code(code: &str) -> bool {

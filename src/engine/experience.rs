@@ -569,6 +569,36 @@ mod tests {
     }
 
     #[test]
+    fn a_titles_qualifier_after_its_dash_holds_down_the_section_once_an_employer_line_shows_it() {
+        let entries = parse(
+            "Delta Confluence Analytical Laboratories\n\
+             Laboratory Technician II — Metals      05/2019 - Present\nSacramento, CA\n- Ran ICP-MS.\n\n\
+             Laboratory Technician I — Wet Chemistry      08/2017 - 04/2019\nSacramento, CA\n- Ran titrations.",
+        );
+        assert_eq!(
+            title_company_dates(&entries),
+            [
+                row(
+                    "Laboratory Technician II — Metals",
+                    "Delta Confluence Analytical Laboratories",
+                    "2019-05",
+                    "present"
+                ),
+                row(
+                    "Laboratory Technician I — Wet Chemistry",
+                    "Delta Confluence Analytical Laboratories",
+                    "2017-08",
+                    "2019-04"
+                ),
+            ]
+        );
+        // Without an entry above that wrote its title so, the part after the
+        // dash is the employer, as in most resumes.
+        let entries = parse("Software Engineer — Bergen Telecom      2019 - 2021\n- Built billing.");
+        assert_eq!(title_company_dates(&entries), [row("Software Engineer", "Bergen Telecom", "2019", "2021")]);
+    }
+
+    #[test]
     fn a_title_alone_under_an_entry_is_a_promotion_at_the_same_employer() {
         let entries = parse(
             "Lumora Analytics — San Francisco, CA\n\
