@@ -40,8 +40,9 @@ pub(crate) enum Qualifier {
     None,
     /// The part after the dash is part of the title.
     InTitle,
-    /// The part after the dash was taken for the company, for want of any
-    /// other: with it the title reads as this.
+    /// The part after the dash (or a comma, `Department Supervisor, Home
+    /// Décor`) was taken for the company, for want of any other: with it the
+    /// title reads as this.
     MaybeOf { qualified_title: String },
 }
 
@@ -279,6 +280,15 @@ fn is_column_label(part: &str) -> bool {
     COLUMN_LABELS.iter().any(|label| part.eq_ignore_ascii_case(label))
 }
 
+/// How a job was held, beside its dates (`Active duty, Jun 2012 – Sep 2016
+/// — Honorable discharge`, `Part-time`): neither title, employer nor place.
+fn is_service_remark(part: &str) -> bool {
+    SERVICE_REMARKS.iter().any(|remark| part.eq_ignore_ascii_case(remark))
+}
+
+const SERVICE_REMARKS: [&str; 7] =
+    ["active duty", "honorable discharge", "honourable discharge", "full-time", "full time", "part-time", "part time"];
+
 const COLUMN_LABELS: [&str; 12] = [
     "job title",
     "title",
@@ -293,6 +303,27 @@ const COLUMN_LABELS: [&str; 12] = [
     "responsibilities",
     "achievements",
 ];
+
+/// The employer a company part names: without its aside, without a
+/// store's number (`CareMart Pharmacy #2241` is the pharmacy chain), and none
+/// for work on one's own account (`self-employed`), which has no employer.
+fn employer_name(company: String) -> Option<String> {
+    let company = without_aside(company);
+    // `BrightMesa Labor Services, placed with Rio Grande Solar Co.`: the
+    // agency employs; the client is where the work was.
+    let company = match company.split_once(", placed ") {
+        Some((agency, _)) => agency.trim().to_owned(),
+        None => company,
+    };
+    let without_number = match company.rsplit_once(" #") {
+        Some((name, number)) if !number.is_empty() && number.bytes().all(|byte| byte.is_ascii_digit()) => name.trim(),
+        _ => company.as_str(),
+    };
+    let own_account = ["self-employed", "self employed", "freelance", "independent"]
+        .iter()
+        .any(|own| without_number.eq_ignore_ascii_case(own));
+    (!own_account && !without_number.is_empty()).then(|| without_number.to_owned())
+}
 
 /// An employer without the aside in brackets after its name (`Pecan Valley
 /// Broadcasting (Channel 9)`), or the company a bracket names by its legal
@@ -311,10 +342,13 @@ fn without_aside(company: String) -> String {
 
 /// `Office Assistant, Buckeye Lane Realty, Inc.` at its last comma that
 /// does not stand before a company's legal form, nor inside a list of
-/// partners' names: the form is part of the name (`Buckeye Lane Realty,
-/// Inc.`), and so is the first partner (`Halvorsen, Beck & Ruiz LLP`).
+/// partners' names, nor inside brackets: the form is part of the name
+/// (`Buckeye Lane Realty, Inc.`), and so is the first partner (`Halvorsen,
+/// Beck & Ruiz LLP`); a bracket is one aside (`LPN (per diem, agency)`).
 fn split_at_last_comma_before_company(text: &str) -> Option<(&str, &str)> {
-    text.rmatch_indices(", ").map(|(index, _)| (&text[..index], &text[index + 2..])).find(|(left, right)| {
+    let inside_brackets = |index: usize| text[..index].matches('(').count() > text[..index].matches(')').count();
+    let commas = text.rmatch_indices(", ").filter(|(index, _)| !inside_brackets(*index));
+    commas.map(|(index, _)| (&text[..index], &text[index + 2..])).find(|(left, right)| {
         let next_piece = right.split(", ").next().unwrap_or(right);
         let left_piece = left.rsplit_once(", ").map_or(*left, |(_, last)| last);
         let is_partner_name =
@@ -328,6 +362,11 @@ fn split_at_last_comma_before_company(text: &str) -> Option<(&str, &str)> {
 /// Splits a line on the strongest separator it holds; `at` and `@` also say
 /// which side is the title.
 fn split_line(line: &str) -> (Vec<&str>, bool) {
+    if let Some((title, rest)) = roles_before_at(line) {
+        let (mut parts, _) = split_line(rest);
+        parts.insert(0, title);
+        return (parts, true);
+    }
     // Most lines hold one or two of the fourteen separators: one pass notes
     // the bytes the line holds, and a separator with a byte it lacks is not
     // searched for (every part is a piece of the line, so none would hold it).
@@ -382,6 +421,17 @@ fn find_ignoring_ascii_case(haystack: &str, needle: &str) -> Option<usize> {
     }
 }
 
+/// `Site Supervisor — Armed Security Officer at Sentinel Ridge`: two roles
+/// joined by a dash before `at` are one title (the post held at one site),
+/// and what follows `at` is the rest of the header.
+fn roles_before_at(line: &str) -> Option<(&str, &str)> {
+    let at = find_ignoring_ascii_case(line, " at ").or_else(|| find_ignoring_ascii_case(line, " @ "))?;
+    let (before, after) = (&line[..at], &line[at + 4..]);
+    let roles: Vec<&str> = before.split(['—', '–']).flat_map(|piece| piece.split(" - ")).map(str::trim).collect();
+    let all_roles = roles.iter().all(|role| role_score(role) > 0 && !role.contains(", "));
+    (roles.len() >= 2 && all_roles).then(|| (clean(before), after))
+}
+
 /// Whether the words just before an `at` (after the last comma:
 /// `Pastry Cook, The Larder at …` has none) hold a role word, as a title
 /// before `at` does (`Senior Engineer at Acme`).
@@ -434,6 +484,7 @@ pub(crate) fn parse_entry_header_with_anchor(lines: &[&str], anchor: Option<usiz
         // A short line without separators under a line that had them is that
         // line's last part, wrapped (`Peachtree Health` / `Systems`).
         if Some(index) == anchor
+            && lines.len() > 1
             && line_parts.len() == 1
             && role_score(line) == 0
             && company_score(line) == 0
@@ -464,7 +515,7 @@ pub(crate) fn parse_entry_header_with_anchor(lines: &[&str], anchor: Option<usiz
     let mut rest: Vec<String> = Vec::new();
     let mut rest_lines: Vec<Option<usize>> = Vec::new();
     for (part, line) in parts.into_iter().zip(part_lines) {
-        if is_column_label(&part) {
+        if is_column_label(&part) || is_service_remark(&part) {
             continue;
         }
         if is_location(&part) && header.location.is_none() {
@@ -491,11 +542,17 @@ pub(crate) fn parse_entry_header_with_anchor(lines: &[&str], anchor: Option<usiz
     // `Research Assistant, HCI Lab, Eastbrook University` (the title may hold
     // a comma; the company is what follows the last comma). Two parts are
     // already a title and a company: `Charge Nurse, Telemetry Unit` stays whole.
+    let mut comma_qualified_title = None;
     if rest.len() == 1 && !title_company_order {
         if let Some((left, right)) = split_at_last_comma_before_company(&rest[0].clone()) {
             let title_then_company = (role_score(left) > 0 || company_score(left) == 0 && company_score(right) > 0)
                 && role_score(right) == 0;
             if title_then_company && !is_location(right) {
+                // Without a company word the part after the comma may as
+                // well qualify the title; the section's other entries tell.
+                if company_score(right) == 0 {
+                    comma_qualified_title = Some(rest[0].clone());
+                }
                 rest = vec![left.trim().to_owned(), right.trim().to_owned()];
                 rest_lines = vec![rest_lines[0]; 2];
             }
@@ -550,16 +607,25 @@ pub(crate) fn parse_entry_header_with_anchor(lines: &[&str], anchor: Option<usiz
     }
     if !rest.is_empty() {
         // The earliest of the best, as for the title: after `Niagara
-        // Frontier Public Library`, `Central Library` is the branch.
+        // Frontier Public Library`, `Central Library` is the branch. A part
+        // ending in a legal form is the company that pays, before any site
+        // (`Saguaro Medical Plaza — Larkspur Property Co.`).
+        let ends_in_legal_form =
+            |part: &str| part.rsplit([',', ' ']).find(|word| !word.is_empty()).is_some_and(is_legal_form);
         let company_index = (0..rest.len())
             .rev()
-            .max_by_key(|index| scores[*index].1)
+            .max_by_key(|index| (ends_in_legal_form(&rest[*index]), scores[*index].1))
             .filter(|index| scores[*index].1 > 0)
             .unwrap_or(0);
-        header.company = Some(without_aside(rest.remove(company_index)));
+        header.company = employer_name(rest.remove(company_index));
     }
     if header.location.is_none() {
         header.location = rest.into_iter().find(|part| is_location(part));
+    }
+    if let (Qualifier::None, Some(qualified_title), Some(_)) =
+        (&header.qualifier, comma_qualified_title, &header.company)
+    {
+        header.qualifier = Qualifier::MaybeOf { qualified_title };
     }
     header
 }
@@ -567,6 +633,52 @@ pub(crate) fn parse_entry_header_with_anchor(lines: &[&str], anchor: Option<usiz
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_employer_is_named_without_a_stores_number_and_own_account_work_has_none() {
+        let header = parse_entry_header(&["Pharmacy Technician - CareMart Pharmacy #2241 - Athens, OH"]);
+        assert_eq!(header.company.as_deref(), Some("CareMart Pharmacy"));
+        let header = parse_entry_header(&["Freelance Developer — self-employed"]);
+        assert_eq!((header.title.as_deref(), header.company), (Some("Freelance Developer"), None));
+        // A number that is part of the name stays.
+        let header = parse_entry_header(&["Cashier — Studio #B2"]);
+        assert_eq!(header.company.as_deref(), Some("Studio #B2"));
+    }
+
+    #[test]
+    fn the_employer_is_the_company_that_pays() {
+        // Named by its legal form, after the site where the work was.
+        let header = parse_entry_header(&["Saguaro Medical Plaza — Larkspur Property Co., Tucson, AZ"]);
+        assert_eq!(header.company.as_deref(), Some("Larkspur Property Co."));
+        // The agency, not the client it placed the worker with.
+        let header =
+            parse_entry_header(&["Solar Installer — BrightMesa Labor Services, placed with Rio Grande Solar Co."]);
+        assert_eq!(header.company.as_deref(), Some("BrightMesa Labor Services"));
+        // How the job was held is neither employer nor title.
+        let header = parse_entry_header(&["Military Police Specialist, U.S. Army", "Active duty"]);
+        assert_eq!(header.company.as_deref(), Some("U.S. Army"));
+        // A firm of accountants keeps its `CPAs`.
+        let header = parse_entry_header(&["Office Administrator, Ridley, Tanaka & Co., CPAs"]);
+        assert_eq!(header.company.as_deref(), Some("Ridley, Tanaka & Co., CPAs"));
+    }
+
+    #[test]
+    fn roles_joined_by_a_dash_before_at_are_one_title() {
+        let header = parse_entry_header(&["Site Supervisor — Armed Security Officer at Sentinel Ridge Services, Inc."]);
+        assert_eq!(header.title.as_deref(), Some("Site Supervisor — Armed Security Officer"));
+        assert_eq!(header.company.as_deref(), Some("Sentinel Ridge Services, Inc."));
+        // One role before `at` after an employer's dash is split as before.
+        let header = parse_entry_header(&["Acme Freight — Driver at the Leeds depot"]);
+        assert_ne!(header.title.as_deref(), Some("Acme Freight — Driver"));
+    }
+
+    #[test]
+    fn a_comma_inside_brackets_does_not_part_title_from_company() {
+        let header = parse_entry_header(&["LPN (per diem, agency)"]);
+        assert_eq!((header.title.as_deref(), header.company), (Some("LPN (per diem, agency)"), None));
+        let header = parse_entry_header(&["Charge Nurse (nights), Willow Bend Nursing Center"]);
+        assert_eq!(header.company.as_deref(), Some("Willow Bend Nursing Center"));
+    }
 
     #[test]
     fn a_markdown_header_line_is_read_without_its_marks() {

@@ -67,8 +67,10 @@ pub(crate) fn is_legal_form(text: &str) -> bool {
 }
 
 /// Legal forms without their final full stop (`P.C.` is `p.c`).
-const LEGAL_FORMS: [&str; 16] = [
-    "inc", "llc", "l.l.c", "ltd", "co", "corp", "llp", "pllc", "p.c", "pc", "lp", "plc", "gmbh", "pty ltd", "s.a", "ag",
+/// `CPAs` ends a firm's name as a legal form does (`Ridley, Tanaka & Co., CPAs`).
+const LEGAL_FORMS: [&str; 17] = [
+    "inc", "llc", "l.l.c", "ltd", "co", "corp", "llp", "pllc", "p.c", "pc", "lp", "plc", "gmbh", "pty ltd", "s.a",
+    "ag", "cpas",
 ];
 
 /// `code` is a state's, province's or territory's code as addresses write
@@ -445,6 +447,10 @@ pub(crate) const COMPANY_WORDS: &[&str] = &[
     "institute",
     "foundation",
     "agency",
+    "staffing",
+    "army",
+    "navy",
+    "corps",
     "studio",
     "studios",
     "council",
@@ -503,6 +509,11 @@ pub(crate) const COMPANY_WORDS: &[&str] = &[
     "market",
     "markets",
     "restaurant",
+    "diner",
+    "saloon",
+    "steakhouse",
+    "tavern",
+    "bistro",
     "hotel",
     "resort",
     "cafe",

@@ -10,7 +10,9 @@
 //! other line between two entries is a highlight of the entry above.
 //! Bullets never start an entry: `- Launched in 2020` is a highlight.
 
-use super::dates::{find_date_range, find_single_date, union_months, DateRange, MonthSpan, YearMonth};
+use super::dates::{
+    find_date_range, find_single_date, union_months, DatePoint, DateRange, MonthSpan, RangeEnd, YearMonth,
+};
 use super::entry_header::{
     company_word_count, is_location, parse_entry_header, parse_entry_header_with_anchor, role_word_count, Qualifier,
 };
@@ -86,10 +88,12 @@ const HEADER_FIELD_LABELS: [&str; 13] = [
 ];
 
 /// Short, not a sentence: what a title, company or location line looks like.
+/// Separators (`—`, `|`, `·`) are not words: a header of four parts has
+/// three of them.
 fn is_header_like(text: &str) -> bool {
     let text = text.trim();
-    let words = text.split_whitespace().count();
-    words > 0
+    let words = text.split_whitespace().filter(|word| word.chars().any(char::is_alphanumeric)).count();
+    !text.is_empty()
         && words <= HEADER_WORDS_MAX
         && !ends_a_sentence(text)
         && !text.chars().next().is_some_and(char::is_lowercase)
@@ -133,7 +137,12 @@ struct Span {
 
 /// Parses the experience sections' lines into entries.
 pub(crate) fn parse_experience(lines: &[&str], reference: YearMonth) -> Experience {
-    let classified: Vec<Classified<'_>> = lines.iter().map(|line| classify(line)).collect();
+    let mut classified: Vec<Classified<'_>> = lines.iter().map(|line| classify(line)).collect();
+    for index in 1..classified.len() {
+        if let Some(title) = title_with_a_year_inside_the_job_above(&classified[index - 1], &classified[index]) {
+            classified[index] = Classified { text: title, kind: Kind::Text, range: None };
+        }
+    }
     let mut claimed = vec![false; classified.len()];
     let mut spans: Vec<Span> = Vec::new();
     for anchor in (0..classified.len()).filter(|index| classified[*index].range.is_some()) {
@@ -193,6 +202,9 @@ pub(crate) fn parse_experience(lines: &[&str], reference: YearMonth) -> Experien
     let mut entries = Vec::with_capacity(spans.len());
     let mut entry_months = Vec::with_capacity(spans.len());
     let mut previous_title_qualified = false;
+    // Whether the previous entry's employer stood on a line above its title
+    // (or came from the entry above), as a group's employer does.
+    let mut previous_employer_apart = false;
     for (position, span) in spans.iter().enumerate() {
         let mut header_texts: Vec<String> =
             span.header_lines.iter().map(|index| classified[*index].text.to_owned()).collect();
@@ -215,7 +227,14 @@ pub(crate) fn parse_experience(lines: &[&str], reference: YearMonth) -> Experien
             // Technician II — Metals` at Delta Confluence: the section
             // writes a title's qualifier after its dash, and this entry
             // names no other employer.
-            Qualifier::MaybeOf { qualified_title } if previous_title_qualified => (Some(qualified_title), None, true),
+            // `Department Supervisor, Home Décor` under `Assistant Store
+            // Manager`, whose employer stood on a line of its own: the
+            // section names employers apart from titles.
+            Qualifier::MaybeOf { qualified_title }
+                if previous_title_qualified || previous_employer_apart && header.location.is_none() =>
+            {
+                (Some(qualified_title), None, true)
+            }
             qualifier => (header.title, header.company, qualifier == Qualifier::InTitle),
         };
         previous_title_qualified = qualified;
@@ -241,11 +260,49 @@ pub(crate) fn parse_experience(lines: &[&str], reference: YearMonth) -> Experien
         let lines =
             (span.last_header_line + 1..next_start).filter(|index| !claimed[*index]).map(|index| &classified[index]);
         add_highlights(&mut entry.highlights, lines);
+        previous_employer_apart =
+            entry.title.as_deref().zip(entry.company.as_deref()).is_some_and(|(title, company)| {
+                let title_line = header_texts.iter().position(|text| text.contains(title));
+                let company_line = header_texts.iter().position(|text| text.contains(company));
+                match (company_line, title_line) {
+                    (Some(company_line), Some(title_line)) => company_line < title_line,
+                    (company_line, _) => company_line.is_none(),
+                }
+            });
         entries.push(entry);
     }
     let month_spans: Vec<MonthSpan> = entry_months.iter().flatten().copied().collect();
     let total_months = (!month_spans.is_empty()).then(|| union_months(&month_spans));
     Experience { entries, entry_months, total_months }
+}
+
+/// `Bartender, then Lead Bartender (2019)` right under `BROADWAY BOOTS
+/// SALOON · 2017 – 2021`: a year in brackets after a title, inside the range
+/// of the dated line above, says when the title changed in that job. The
+/// line is the job's title without the year, not a job of its own.
+fn title_with_a_year_inside_the_job_above<'a>(above: &Classified<'_>, line: &Classified<'a>) -> Option<&'a str> {
+    let (job, note) = (above.range?, line.range?);
+    let DatePoint::Year(year) = note.start else { return None };
+    let in_brackets = line.text[..note.start_byte].ends_with('(') && line.text[note.end_byte..].trim() == ")";
+    let first_year = point_year(job.start);
+    let last_year = match job.end {
+        RangeEnd::Date(point) => point_year(point),
+        RangeEnd::Present => u16::MAX,
+    };
+    let title = line.text[..note.start_byte - 1].trim_end();
+    (note.end == RangeEnd::Date(note.start)
+        && in_brackets
+        && job.end != RangeEnd::Date(job.start)
+        && (first_year..=last_year).contains(&year)
+        && !title.is_empty())
+    .then_some(title)
+}
+
+fn point_year(point: DatePoint) -> u16 {
+    match point {
+        DatePoint::Month(year_month) => year_month.year,
+        DatePoint::Year(year) => year,
+    }
 }
 
 /// An employer's line standing alone (a blank line or the section's start
@@ -336,7 +393,9 @@ fn header_line_below(
         header.title.as_deref().is_some_and(|title| role_word_count(title) > company_word_count(title));
     let below_header = parse_entry_header(&[line.text]);
     let names_a_role = role_word_count(line.text) > 0;
-    let names_an_employer = !names_a_role
+    // `Northwoods Nurse Staffing — De Pere, WI`: a role word inside a
+    // company's name, as many as its company words.
+    let names_an_employer = (!names_a_role || company_word_count(line.text) >= role_word_count(line.text))
         && below_header.location.is_some()
         && (below_header.company.is_some() || header.location.is_none());
     let completes = (!has_role_title && names_a_role && below_header.location.is_none())
@@ -429,6 +488,39 @@ mod tests {
         assert_eq!(entries.len(), 1);
         assert_eq!(entries[0].title.as_deref(), Some("Agronomist"));
         assert_eq!(entries[0].company.as_deref(), Some("Coteau Hills Co-op"));
+    }
+
+    #[test]
+    fn under_a_groups_employer_the_part_after_a_titles_comma_qualifies_it() {
+        let group = "BRAMBLE & BAY HOME GOODS, INC. — Carmel, IN\n\n\
+             Assistant Store Manager | 04/2022 – Current\n• Co-led the store.\n\n";
+        let entries = parse(&format!("{group}Department Supervisor, Home Décor | 09/2019 – 03/2022\n• Owned décor."));
+        assert_eq!(
+            title_company_dates(&entries)[1],
+            row("Department Supervisor, Home Décor", "BRAMBLE & BAY HOME GOODS, INC.", "2019-09", "2022-03")
+        );
+        // A header that names its own place names its own employer.
+        let entries = parse(&format!("{group}Cashier, Corner Pantry, Fishers, IN | 2017 – 2019\n• Ran a till."));
+        assert_eq!(title_company_dates(&entries)[1], row("Cashier", "Corner Pantry", "2017", "2019"));
+        // Nor does it hold when the employer stood under the title above.
+        let entries = parse(
+            "Store Manager\nRedbud Outfitters\n2019 – 2022\n• Ran it.\n\n\
+             Cashier, Corner Pantry | 2017 – 2019\n• Ran a till.",
+        );
+        assert_eq!(title_company_dates(&entries)[1], row("Cashier", "Corner Pantry", "2017", "2019"));
+    }
+
+    #[test]
+    fn a_year_in_brackets_after_a_title_under_a_dated_employer_is_when_the_title_changed() {
+        let text =
+            "BROADWAY BOOTS SALOON · Nashville, TN · 2017 – 2021\nBartender, then Lead Bartender (2019)\n- Poured.";
+        assert_eq!(
+            title_company_dates(&parse(text)),
+            [row("Bartender, then Lead Bartender", "BROADWAY BOOTS SALOON", "2017", "2021")]
+        );
+        // Outside the range above, the year dates a job of its own.
+        let text = "Head Bartender, The Copper Finch · 2017 – 2021\nBarback, Harpeth Grill (2015)\n- Stocked.";
+        assert_eq!(parse(text).len(), 2);
     }
 
     #[test]

@@ -98,6 +98,10 @@ const HEADINGS: &[(&str, SectionKind)] = &[
     ("internships", SectionKind::Experience),
     ("internship experience", SectionKind::Experience),
     ("military experience", SectionKind::Experience),
+    ("military service", SectionKind::Experience),
+    ("community", SectionKind::Experience),
+    ("community service", SectionKind::Experience),
+    ("community involvement", SectionKind::Experience),
     ("employment", SectionKind::Experience),
     ("employment history", SectionKind::Experience),
     ("employment experience", SectionKind::Experience),
@@ -396,11 +400,16 @@ fn kind_of_experience_heading(trimmed: &str) -> Option<SectionKind> {
     ((2..=FIELD_HEADING_WORDS_MAX).contains(&words().count()) && one_case && letters_only).then_some(kind)
 }
 
-/// `DRIVING EXPERIENCE` over a dated job: a field's experience heading that
-/// may come before any listed heading.
-fn is_capitals_experience_heading_over_jobs(trimmed: &str, following: &[Line<'_>]) -> bool {
+/// `DRIVING EXPERIENCE`, `Solar Experience:` or `Kitchen Experience` over
+/// `-----`, then a dated job: a field's experience heading that may come
+/// before any listed heading. It must be set off as a heading (capitals, a
+/// colon, an underline): a title would be none of those.
+fn is_marked_experience_heading_over_jobs(trimmed: &str, following: &[Line<'_>]) -> bool {
     let words = undecorated(trimmed);
-    !words.chars().any(char::is_lowercase)
+    let capitals = !words.chars().any(char::is_lowercase);
+    let colon = words.ends_with(':');
+    let underlined = following.first().is_some_and(|line| is_underline(line.text.trim()));
+    (capitals || colon || underlined)
         && kind_of_experience_heading(words) == Some(SectionKind::Experience)
         && jobs_follow(following)
 }
@@ -565,11 +574,11 @@ pub(crate) fn split_sections(text: &str) -> Vec<Section<'_>> {
         // A heading the list lacks only after a blank line, once a listed
         // heading has been seen: a line such as `Customer Experience` may be
         // a skill or a title elsewhere.
-        // Before any, a field's experience heading in capitals over dated
-        // jobs (`DRIVING EXPERIENCE`) is one too: a title would not be in capitals.
+        // Before any, a field's experience heading set off as one over dated
+        // jobs (`DRIVING EXPERIENCE`, `Solar Experience:`) is one too.
         let may_be_unlisted_heading = after_blank
             && !trimmed.is_empty()
-            && (sections.len() > 1 || is_capitals_experience_heading_over_jobs(trimmed, &lines[index + 1..]));
+            && (sections.len() > 1 || is_marked_experience_heading_over_jobs(trimmed, &lines[index + 1..]));
         let heading = heading_kind_of_trimmed(trimmed).or_else(|| {
             let current = sections.last().map_or(SectionKind::Header, |section| section.kind);
             let following = &lines[index + 1..];
@@ -820,6 +829,14 @@ mod tests {
         // nor in mixed case: a skill or a title, not a heading.
         assert_eq!(kinds("Ana\n\nSkills\nBilling\nCustomer Experience"), [header, SectionKind::Skills]);
         assert_eq!(kinds("Ana\n\nCustomer Experience\nx"), [SectionKind::Body]);
+        // Before any listed heading, set off as a heading over a dated job.
+        let job = "Plumber, Acme, 2019 – 2021";
+        for heading in ["PLUMBING EXPERIENCE", "Plumbing Experience:", "Plumbing Experience\n------------------"] {
+            let text = format!("Ana\nPlumber with ten years.\n\n{heading}\n{job}");
+            assert_eq!(kinds(&text), [header, SectionKind::Experience], "{heading}");
+        }
+        let plain = format!("Ana\nPlumber with ten years.\n\nPlumbing Experience\n{job}");
+        assert_eq!(kinds(&plain), [SectionKind::Body]);
         assert_eq!(kinds("Ana\n\nSkills\nx\n\nCustomer experience\ny"), [header, SectionKind::Skills]);
     }
 
@@ -838,6 +855,13 @@ mod tests {
         assert_eq!(kinds(&format!("Ana\n\nabout:\nJournalist.\n\nOn The Road\n{jobs}")), [header, summary]);
         let education = "Ana\n\nEducation\nBACHELOR OF SCIENCE\nLeeds University, 2014 – 2018";
         assert_eq!(kinds(education), [header, SectionKind::Education]);
+    }
+
+    #[test]
+    fn community_and_military_service_head_experience() {
+        for heading in ["COMMUNITY", "Military Service", "Community Involvement"] {
+            assert_eq!(heading_kind(heading), Some(SectionKind::Experience), "{heading}");
+        }
     }
 
     #[test]
