@@ -283,6 +283,7 @@ fn is_column_label(part: &str) -> bool {
 /// How a job was held, beside its dates (`Active duty, Jun 2012 – Sep 2016
 /// — Honorable discharge`, `Part-time`): neither title, employer nor place.
 fn is_service_remark(part: &str) -> bool {
+    let part = part.trim_matches(|character| matches!(character, '(' | ')'));
     SERVICE_REMARKS.iter().any(|remark| part.eq_ignore_ascii_case(remark))
 }
 
@@ -319,9 +320,10 @@ fn employer_name(company: String) -> Option<String> {
         Some((name, number)) if !number.is_empty() && number.bytes().all(|byte| byte.is_ascii_digit()) => name.trim(),
         _ => company.as_str(),
     };
-    let own_account = ["self-employed", "self employed", "freelance", "independent"]
-        .iter()
-        .any(|own| without_number.eq_ignore_ascii_case(own));
+    let own_account =
+        ["self-employed", "self employed", "freelance", "independent", "private household", "private family"]
+            .iter()
+            .any(|own| without_number.eq_ignore_ascii_case(own));
     (!own_account && !without_number.is_empty()).then(|| without_number.to_owned())
 }
 
@@ -330,6 +332,11 @@ fn employer_name(company: String) -> Option<String> {
 /// form after the site's name (`Desert Willow Apartments (Pima Residential,
 /// LLC)`): the employer is the company that pays.
 fn without_aside(company: String) -> String {
+    // A bracket left open lost its end to a separator (`Hollister Family
+    // Agency (captive), Gastonia, NC`): an aside all the same.
+    if let Some(open) = company.rfind(" (").filter(|open| !company[*open..].contains(')')) {
+        return company[..open].trim().to_owned();
+    }
     let Some(open) = company.rfind(" (").filter(|_| company.ends_with(')')) else { return company };
     let inner = company[open + 2..company.len() - 1].trim();
     let names_a_legal_form = inner.rsplit([',', ' ']).next().is_some_and(is_legal_form);
@@ -384,7 +391,9 @@ fn split_line_on<'a, 's>(line: &'a str, separators: impl Iterator<Item = &'s str
             let (mut rest, mut searched) = (part, 0);
             while let Some(found) = find_ignoring_ascii_case(&rest[searched..], separator) {
                 let index = searched + found;
-                if matches!(separator, " at " | " @ ") && !names_a_role_before(&rest[..index]) {
+                let inside_brackets = rest[..index].matches('(').count() > rest[..index].matches(')').count();
+                if matches!(separator, " at " | " @ ") && (inside_brackets || !names_a_role_before(&rest[..index])) {
+                    // `Mari Q Hair Studio (suite at Verve Salon Suites)`: an aside.
                     // `The Orangery at Kelmscott Hall`: a name, not a title at a company.
                     searched = index + separator.len();
                     continue;
@@ -442,7 +451,7 @@ fn names_a_role_before(text: &str) -> bool {
 
 fn clean(part: &str) -> &str {
     let trimmed = part.trim().trim_matches(|character: char| {
-        matches!(character, ',' | ';' | ':' | '-' | '–' | '—' | '|' | '·') || character.is_whitespace()
+        matches!(character, ',' | ';' | ':' | '-' | '–' | '—' | '|' | '·' | '*') || character.is_whitespace()
     });
     // Brackets go only when they are unmatched: `(Remote` or `Acme)`, not `Acme (Pune)`.
     let trimmed = if trimmed.starts_with('(') && !trimmed.contains(')') { &trimmed[1..] } else { trimmed };
@@ -660,6 +669,19 @@ mod tests {
         // A firm of accountants keeps its `CPAs`.
         let header = parse_entry_header(&["Office Administrator, Ridley, Tanaka & Co., CPAs"]);
         assert_eq!(header.company.as_deref(), Some("Ridley, Tanaka & Co., CPAs"));
+    }
+
+    #[test]
+    fn an_aside_is_not_part_of_the_employer_even_when_a_separator_cut_it() {
+        let header = parse_entry_header(&["Licensed Sales Producer, Hollister Family Agency (captive), Gastonia, NC"]);
+        assert_eq!(header.company.as_deref(), Some("Hollister Family Agency"));
+        let header =
+            parse_entry_header(&["Owner / Stylist", "Mari Q Hair Studio (suite at Verve Salon Suites), Tampa, FL"]);
+        assert_eq!(header.company.as_deref(), Some("Mari Q Hair Studio"));
+        let header = parse_entry_header(&["Line Cook, Tio Pepe's Grill, Allentown, PA — (part-time)"]);
+        assert_eq!(header.company.as_deref(), Some("Tio Pepe's Grill"));
+        let header = parse_entry_header(&["Live-in Caregiver — Private household"]);
+        assert_eq!(header.company, None);
     }
 
     #[test]

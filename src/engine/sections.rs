@@ -99,6 +99,10 @@ const HEADINGS: &[(&str, SectionKind)] = &[
     ("internship experience", SectionKind::Experience),
     ("military experience", SectionKind::Experience),
     ("military service", SectionKind::Experience),
+    ("military", SectionKind::Experience),
+    ("earlier jobs", SectionKind::Experience),
+    ("other jobs", SectionKind::Experience),
+    ("previous jobs", SectionKind::Experience),
     ("community", SectionKind::Experience),
     ("community service", SectionKind::Experience),
     ("community involvement", SectionKind::Experience),
@@ -859,7 +863,7 @@ mod tests {
 
     #[test]
     fn community_and_military_service_head_experience() {
-        for heading in ["COMMUNITY", "Military Service", "Community Involvement"] {
+        for heading in ["COMMUNITY", "Military Service", "Community Involvement", "MILITARY", "Earlier Jobs"] {
             assert_eq!(heading_kind(heading), Some(SectionKind::Experience), "{heading}");
         }
     }
