@@ -55,6 +55,13 @@ pub(crate) enum DatePoint {
 }
 
 impl DatePoint {
+    pub(crate) fn year(self) -> u16 {
+        match self {
+            DatePoint::Month(year_month) => year_month.year,
+            DatePoint::Year(year) => year,
+        }
+    }
+
     /// `YYYY-MM` or `YYYY`, the format stored in `ExperienceEntry`.
     pub(crate) fn label(self) -> String {
         match self {

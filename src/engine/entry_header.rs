@@ -320,12 +320,19 @@ fn employer_name(company: String) -> Option<String> {
         Some((name, number)) if !number.is_empty() && number.bytes().all(|byte| byte.is_ascii_digit()) => name.trim(),
         _ => company.as_str(),
     };
-    let own_account =
-        ["self-employed", "self employed", "freelance", "independent", "private household", "private family"]
-            .iter()
-            .any(|own| without_number.eq_ignore_ascii_case(own));
+    let own_account = NO_EMPLOYER.iter().any(|own| without_number.eq_ignore_ascii_case(own));
     (!own_account && !without_number.is_empty()).then(|| without_number.to_owned())
 }
+
+/// Whether `text`'s last word is a company's legal form (`Pima
+/// Residential, LLC`, `Larkspur Property Co.`).
+fn ends_in_legal_form(text: &str) -> bool {
+    text.rsplit([',', ' ']).find(|word| !word.is_empty()).is_some_and(is_legal_form)
+}
+
+/// What stands where an employer would for work that has none.
+const NO_EMPLOYER: [&str; 6] =
+    ["self-employed", "self employed", "freelance", "independent", "private household", "private family"];
 
 /// An employer without the aside in brackets after its name (`Pecan Valley
 /// Broadcasting (Channel 9)`), or the company a bracket names by its legal
@@ -339,8 +346,7 @@ fn without_aside(company: String) -> String {
     }
     let Some(open) = company.rfind(" (").filter(|_| company.ends_with(')')) else { return company };
     let inner = company[open + 2..company.len() - 1].trim();
-    let names_a_legal_form = inner.rsplit([',', ' ']).next().is_some_and(is_legal_form);
-    if names_a_legal_form {
+    if ends_in_legal_form(inner) {
         inner.to_owned()
     } else {
         company[..open].trim().to_owned()
@@ -353,8 +359,7 @@ fn without_aside(company: String) -> String {
 /// (`Buckeye Lane Realty, Inc.`), and so is the first partner (`Halvorsen,
 /// Beck & Ruiz LLP`); a bracket is one aside (`LPN (per diem, agency)`).
 fn split_at_last_comma_before_company(text: &str) -> Option<(&str, &str)> {
-    let inside_brackets = |index: usize| text[..index].matches('(').count() > text[..index].matches(')').count();
-    let commas = text.rmatch_indices(", ").filter(|(index, _)| !inside_brackets(*index));
+    let commas = text.rmatch_indices(", ").filter(|(index, _)| !is_inside_brackets(text, *index));
     commas.map(|(index, _)| (&text[..index], &text[index + 2..])).find(|(left, right)| {
         let next_piece = right.split(", ").next().unwrap_or(right);
         let left_piece = left.rsplit_once(", ").map_or(*left, |(_, last)| last);
@@ -364,6 +369,12 @@ fn split_at_last_comma_before_company(text: &str) -> Option<(&str, &str)> {
         let within_partners = is_partner_name && lists_partners && left.contains(", ");
         !(is_legal_form(next_piece) || within_partners)
     })
+}
+
+/// Whether byte `index` of `text` lies inside a bracket opened before it.
+fn is_inside_brackets(text: &str, index: usize) -> bool {
+    let before = &text[..index];
+    before.matches('(').count() > before.matches(')').count()
 }
 
 /// Splits a line on the strongest separator it holds; `at` and `@` also say
@@ -391,8 +402,8 @@ fn split_line_on<'a, 's>(line: &'a str, separators: impl Iterator<Item = &'s str
             let (mut rest, mut searched) = (part, 0);
             while let Some(found) = find_ignoring_ascii_case(&rest[searched..], separator) {
                 let index = searched + found;
-                let inside_brackets = rest[..index].matches('(').count() > rest[..index].matches(')').count();
-                if matches!(separator, " at " | " @ ") && (inside_brackets || !names_a_role_before(&rest[..index])) {
+                let at_an_aside = is_inside_brackets(rest, index) || !names_a_role_before(&rest[..index]);
+                if matches!(separator, " at " | " @ ") && at_an_aside {
                     // `Mari Q Hair Studio (suite at Verve Salon Suites)`: an aside.
                     // `The Orangery at Kelmscott Hall`: a name, not a title at a company.
                     searched = index + separator.len();
@@ -434,8 +445,10 @@ fn find_ignoring_ascii_case(haystack: &str, needle: &str) -> Option<usize> {
 /// joined by a dash before `at` are one title (the post held at one site),
 /// and what follows `at` is the rest of the header.
 fn roles_before_at(line: &str) -> Option<(&str, &str)> {
-    let at = find_ignoring_ascii_case(line, " at ").or_else(|| find_ignoring_ascii_case(line, " @ "))?;
-    let (before, after) = (&line[..at], &line[at + 4..]);
+    let (at, separator) = [" at ", " @ "]
+        .into_iter()
+        .find_map(|separator| find_ignoring_ascii_case(line, separator).map(|at| (at, separator)))?;
+    let (before, after) = (&line[..at], &line[at + separator.len()..]);
     let roles: Vec<&str> = before.split(['—', '–']).flat_map(|piece| piece.split(" - ")).map(str::trim).collect();
     let all_roles = roles.iter().all(|role| role_score(role) > 0 && !role.contains(", "));
     (roles.len() >= 2 && all_roles).then(|| (clean(before), after))
@@ -619,8 +632,6 @@ pub(crate) fn parse_entry_header_with_anchor(lines: &[&str], anchor: Option<usiz
         // Frontier Public Library`, `Central Library` is the branch. A part
         // ending in a legal form is the company that pays, before any site
         // (`Saguaro Medical Plaza — Larkspur Property Co.`).
-        let ends_in_legal_form =
-            |part: &str| part.rsplit([',', ' ']).find(|word| !word.is_empty()).is_some_and(is_legal_form);
         let company_index = (0..rest.len())
             .rev()
             .max_by_key(|index| (ends_in_legal_form(&rest[*index]), scores[*index].1))
@@ -689,6 +700,9 @@ mod tests {
         let header = parse_entry_header(&["Site Supervisor — Armed Security Officer at Sentinel Ridge Services, Inc."]);
         assert_eq!(header.title.as_deref(), Some("Site Supervisor — Armed Security Officer"));
         assert_eq!(header.company.as_deref(), Some("Sentinel Ridge Services, Inc."));
+        // `@` as well, whatever the letter after it.
+        let header = parse_entry_header(&["Site Supervisor — Armed Security Officer @ Évora Guards, Inc."]);
+        assert_eq!(header.company.as_deref(), Some("Évora Guards, Inc."));
         // One role before `at` after an employer's dash is split as before.
         let header = parse_entry_header(&["Acme Freight — Driver at the Leeds depot"]);
         assert_ne!(header.title.as_deref(), Some("Acme Freight — Driver"));

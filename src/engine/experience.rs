@@ -284,9 +284,9 @@ fn title_with_a_year_inside_the_job_above<'a>(above: &Classified<'_>, line: &Cla
     let (job, note) = (above.range?, line.range?);
     let DatePoint::Year(year) = note.start else { return None };
     let in_brackets = line.text[..note.start_byte].ends_with('(') && line.text[note.end_byte..].trim() == ")";
-    let first_year = point_year(job.start);
+    let first_year = job.start.year();
     let last_year = match job.end {
-        RangeEnd::Date(point) => point_year(point),
+        RangeEnd::Date(point) => point.year(),
         RangeEnd::Present => u16::MAX,
     };
     let title = line.text[..note.start_byte - 1].trim_end();
@@ -296,13 +296,6 @@ fn title_with_a_year_inside_the_job_above<'a>(above: &Classified<'_>, line: &Cla
         && (first_year..=last_year).contains(&year)
         && !title.is_empty())
     .then_some(title)
-}
-
-fn point_year(point: DatePoint) -> u16 {
-    match point {
-        DatePoint::Month(year_month) => year_month.year,
-        DatePoint::Year(year) => year,
-    }
 }
 
 /// An employer's line standing alone (a blank line or the section's start

@@ -446,13 +446,17 @@ fn kind_of_unknown_heading_over_jobs(trimmed: &str, marked: bool, following: &[L
 /// section above. Inside experience an underlined line may be an employer
 /// over its jobs, so it is left there.
 fn underlined_heading_kind(trimmed: &str, current: SectionKind, following: &[Line<'_>]) -> Option<SectionKind> {
+    // Checked first: nearly every line has no underline, and this runs for each.
     let underlined = following.first().is_some_and(|line| is_underline(line.text.trim()));
+    if !underlined || current == SectionKind::Experience {
+        return None;
+    }
     let words = trimmed.split_whitespace().count();
     let heading_like = trimmed.starts_with(|character: char| character.is_alphabetic())
         && trimmed
             .chars()
             .all(|character| character.is_alphabetic() || matches!(character, ' ' | '&' | '/' | '\'' | ':'));
-    if !underlined || current == SectionKind::Experience || !(1..=HEADING_WORDS_MAX).contains(&words) || !heading_like {
+    if !(1..=HEADING_WORDS_MAX).contains(&words) || !heading_like {
         return None;
     }
     let dated = jobs_follow(following);
