@@ -34,7 +34,8 @@ static LINK: LazyLock<Regex> = LazyLock::new(|| {
     .expect("the link pattern is a valid regex")
 });
 
-/// The endings of the bare domains `LINK` finds, in lower case.
+/// The endings of the bare domains `LINK` finds, in lower case (a test
+/// checks that each starts with a letter, which `may_hold_a_link` relies on).
 const DOMAIN_ENDINGS: [&str; 29] = [
     "com", "org", "net", "io", "dev", "design", "me", "co", "ai", "app", "page", "site", "xyz", "info", "tech",
     "studio", "codes", "uk", "de", "fr", "nl", "se", "no", "ie", "ca", "au", "in", "sg", "example",
@@ -130,10 +131,13 @@ fn may_hold_a_link(line: &str) -> bool {
         if bytes[index] == b':' {
             return after.starts_with(b"//");
         }
-        DOMAIN_ENDINGS.iter().any(|ending| {
-            after.starts_with(ending.as_bytes())
-                && !after.get(ending.len()).is_some_and(|byte| byte.is_ascii_alphanumeric() || *byte == b'_')
-        })
+        // Every ending starts with a lower-case letter; a sentence's full
+        // stop is followed by a space, and no ending is compared there.
+        after.first().is_some_and(u8::is_ascii_lowercase)
+            && DOMAIN_ENDINGS.iter().any(|ending| {
+                after.starts_with(ending.as_bytes())
+                    && !after.get(ending.len()).is_some_and(|byte| byte.is_ascii_alphanumeric() || *byte == b'_')
+            })
     })
 }
 
@@ -182,6 +186,11 @@ fn distinct(items: impl Iterator<Item = String>) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_domain_ending_starts_with_a_lower_case_letter_as_the_link_test_assumes() {
+        assert!(DOMAIN_ENDINGS.iter().all(|ending| ending.as_bytes()[0].is_ascii_lowercase()));
+    }
 
     #[test]
     fn finds_emails_phones_and_links_in_the_header() {

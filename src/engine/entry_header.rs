@@ -114,25 +114,28 @@ pub(crate) fn is_location(text: &str) -> bool {
     if let Some(place) = without_postal_code(text) {
         return is_location(place);
     }
-    let lower = text.to_lowercase();
-    if lower.is_empty()
-        || lower.chars().any(|character| character.is_ascii_digit())
-        || lower.split_whitespace().count() > 6
-    {
+    // Every part of every header comes here, and most are not places: the
+    // checks read the text as written, lowering only a whole name looked up.
+    let word_count = text.split_whitespace().count();
+    if text.is_empty() || text.bytes().any(|byte| byte.is_ascii_digit()) || word_count > 6 {
         return false;
     }
-    if lower.starts_with("remote") || lower.starts_with("hybrid") || is_country(&lower) || is_city(&lower) {
+    let starts_with = |prefix: &str| text.get(..prefix.len()).is_some_and(|start| start.eq_ignore_ascii_case(prefix));
+    if starts_with("remote")
+        || starts_with("hybrid")
+        || is_listed_in_lower_case(text, is_country)
+        || is_listed_in_lower_case(text, is_city)
+    {
         return true;
     }
     // `Sydney NSW`, `Melbourne VIC`: a city and a region code, no comma.
-    let words: Vec<&str> = text.split_whitespace().collect();
-    if !text.contains(',') && (2..=4).contains(&words.len()) {
-        let code = words[words.len() - 1];
+    if !text.contains(',') && (2..=4).contains(&word_count) {
+        let (city, code) = text.rsplit_once(char::is_whitespace).expect("two words or more");
         // The code first: it is cheap to check and rarely there; a known one,
         // since `Pediatric ICU` is a unit. A city is written in lower case
         // after its capital (`JI-WOO HAN` is a name).
         if is_region_code(code)
-            && words[..words.len() - 1].iter().any(|word| word.chars().any(char::is_lowercase))
+            && city.chars().any(char::is_lowercase)
             && role_score(text) == 0
             && company_score(text) == 0
         {
@@ -162,6 +165,10 @@ pub(crate) fn is_location(text: &str) -> bool {
 /// before it, which must end in a state (its two capitals or its name) or a
 /// province's two capitals.
 fn without_postal_code(text: &str) -> Option<&str> {
+    // Both kinds of code end in a digit; most parts do not, and are not searched.
+    if !text.ends_with(|character: char| character.is_ascii_digit()) {
+        return None;
+    }
     if let Some(place) = without_canadian_postal_code(text) {
         return Some(place);
     }

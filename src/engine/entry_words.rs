@@ -76,7 +76,9 @@ const LEGAL_FORMS: [&str; 17] = [
 /// `code` is a state's, province's or territory's code as addresses write
 /// it after a city without a comma (`Sydney NSW`, `Austin TX`).
 pub(crate) fn is_region_code(code: &str) -> bool {
-    REGION_CODES.contains(&code)
+    // Most words asked about are not two or three capitals: they are
+    // turned away before the list is read.
+    (2..=3).contains(&code.len()) && code.bytes().all(|byte| byte.is_ascii_uppercase()) && REGION_CODES.contains(&code)
 }
 
 /// The codes of the US states, Canada's provinces and Australia's states.

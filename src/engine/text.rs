@@ -88,13 +88,15 @@ pub(crate) fn lowercases_to(word: &str, lowercase: &str) -> bool {
 /// `DOT_LEADER_DOTS_MIN` dots in a row, spaces around them included) turned
 /// into a column gap of three spaces. An ellipsis (`...`) stays.
 pub(crate) fn without_dot_leaders(line: &str) -> Cow<'_, str> {
-    let leader = ".".repeat(DOT_LEADER_DOTS_MIN);
-    if !line.contains(&leader) {
+    // Every line of every resume comes through here, and few hold a
+    // leader: the dots are found by `memchr`, not by a substring search
+    // set up per line.
+    if find_dot_leader(line).is_none() {
         return Cow::Borrowed(line);
     }
     let mut columns = String::with_capacity(line.len());
     let mut rest = line;
-    while let Some(start) = rest.find(&leader) {
+    while let Some(start) = find_dot_leader(rest) {
         let after = rest[start..].trim_start_matches(['.', ' ']);
         columns.push_str(rest[..start].trim_end());
         columns.push_str("   ");
@@ -106,6 +108,14 @@ pub(crate) fn without_dot_leaders(line: &str) -> Cow<'_, str> {
 
 /// Dots in a row that make a leader rather than an ellipsis.
 const DOT_LEADER_DOTS_MIN: usize = 4;
+
+/// Where the first `DOT_LEADER_DOTS_MIN` dots in a row start in `line`.
+fn find_dot_leader(line: &str) -> Option<usize> {
+    let bytes = line.as_bytes();
+    memchr::memchr_iter(b'.', bytes).find(|start| {
+        bytes.get(*start..*start + DOT_LEADER_DOTS_MIN).is_some_and(|run| run.iter().all(|byte| *byte == b'.'))
+    })
+}
 
 /// True when `word` lowercased is one of `lowercase_words`.
 pub(crate) fn is_listed(word: &str, lowercase_words: &[&str]) -> bool {
