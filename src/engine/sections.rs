@@ -300,6 +300,11 @@ fn undecorated(trimmed: &str) -> &str {
 /// `== Education ==`, `**Projects**`), without them. Marks on one side only
 /// are left: `* Leadership` is an item of a list, not a heading.
 fn without_decoration(trimmed: &str) -> &str {
+    // Nearly every line of a resume starts with a letter or a digit, which
+    // is no mark: answered before any character is decoded.
+    if trimmed.as_bytes().first().is_some_and(u8::is_ascii_alphanumeric) {
+        return trimmed;
+    }
     // Rules drawn with box characters or dashes count too (`── Summary ──`).
     let is_mark = |character: char| {
         matches!(character, '[' | ']' | '*' | '=' | '~' | '|' | '_' | '<' | '>' | '-' | '#')
