@@ -58,21 +58,26 @@ fn listed_word_count(text: &str, is_listed: fn(&str) -> bool) -> usize {
     words_of(text).filter(|word| is_listed_in_lower_case(word, is_listed)).count()
 }
 
-/// `is_listed` of `word` in lower case. Every header line of every resume
-/// is read this way, and its words are mostly capitalised: a short ASCII
-/// word is lowered on the stack rather than into a new string.
+/// `is_listed` of `word` in lower case.
 fn is_listed_in_lower_case(word: &str, is_listed: fn(&str) -> bool) -> bool {
+    in_lower_case(word, is_listed)
+}
+
+/// `read` of `word` in lower case. Every header line of every resume is
+/// read this way, and its words are mostly capitalised: a short ASCII word
+/// is lowered on the stack rather than into a new string.
+fn in_lower_case<T>(word: &str, read: impl FnOnce(&str) -> T) -> T {
     if !word.chars().any(char::is_uppercase) {
-        return is_listed(word);
+        return read(word);
     }
     let mut buffer = [0u8; STACK_WORD_BYTES_MAX];
     match buffer.get_mut(..word.len()) {
         Some(lowered) if word.is_ascii() => {
             lowered.copy_from_slice(word.as_bytes());
             lowered.make_ascii_lowercase();
-            is_listed(std::str::from_utf8(lowered).expect("ASCII lowered is ASCII"))
+            read(std::str::from_utf8(lowered).expect("ASCII lowered is ASCII"))
         }
-        _ => is_listed(&word.to_lowercase()),
+        _ => read(&word.to_lowercase()),
     }
 }
 
@@ -86,17 +91,21 @@ pub(crate) fn role_word_count(text: &str) -> usize {
 /// A role word counts inside a hyphenated word too (`EMT-Basic`,
 /// `Nurse-Midwife`), as a whole listed word does (`Co-op`).
 fn role_score(text: &str) -> usize {
-    words_of(text)
-        .filter(|word| {
-            is_listed_in_lower_case(word, is_role_word)
-                || (word.contains('-')
-                    && word.split('-').any(|part| !part.is_empty() && is_listed_in_lower_case(part, is_role_word)))
-        })
-        .count()
+    words_of(text).filter(|word| in_lower_case(word, is_role_word_or_compound)).count()
 }
 
-pub(crate) fn company_word_count(text: &str) -> usize {
-    company_score(text)
+/// A role word, whole or joined by hyphens to others (`emt-basic`); in lower case.
+fn is_role_word_or_compound(word: &str) -> bool {
+    is_role_word(word) || (word.contains('-') && word.split('-').any(|part| !part.is_empty() && is_role_word(part)))
+}
+
+/// `(role_score(text), company_score(text))`, each word split and lowered once.
+pub(crate) fn role_and_company_scores(text: &str) -> (usize, usize) {
+    words_of(text).fold((0, 0), |(roles, companies), word| {
+        in_lower_case(word, |word| {
+            (roles + usize::from(is_role_word_or_compound(word)), companies + usize::from(is_company_word(word)))
+        })
+    })
 }
 
 fn company_score(text: &str) -> usize {
@@ -134,11 +143,7 @@ pub(crate) fn is_location(text: &str) -> bool {
         // The code first: it is cheap to check and rarely there; a known one,
         // since `Pediatric ICU` is a unit. A city is written in lower case
         // after its capital (`JI-WOO HAN` is a name).
-        if is_region_code(code)
-            && city.chars().any(char::is_lowercase)
-            && role_score(text) == 0
-            && company_score(text) == 0
-        {
+        if is_region_code(code) && city.chars().any(char::is_lowercase) && role_and_company_scores(text) == (0, 0) {
             return true;
         }
     }
@@ -515,9 +520,8 @@ pub(crate) fn parse_entry_header_with_anchor(lines: &[&str], anchor: Option<usiz
         if Some(index) == anchor
             && lines.len() > 1
             && line_parts.len() == 1
-            && role_score(line) == 0
-            && company_score(line) == 0
             && line.split_whitespace().count() <= 3
+            && role_and_company_scores(line) == (0, 0)
         {
             anchor_place = Some(line_parts[0].to_owned());
             continue;
@@ -574,12 +578,13 @@ pub(crate) fn parse_entry_header_with_anchor(lines: &[&str], anchor: Option<usiz
     let mut comma_qualified_title = None;
     if rest.len() == 1 && !title_company_order {
         if let Some((left, right)) = split_at_last_comma_before_company(&rest[0].clone()) {
-            let title_then_company = (role_score(left) > 0 || company_score(left) == 0 && company_score(right) > 0)
-                && role_score(right) == 0;
+            let (left_roles, left_companies) = role_and_company_scores(left);
+            let (right_roles, right_companies) = role_and_company_scores(right);
+            let title_then_company = (left_roles > 0 || left_companies == 0 && right_companies > 0) && right_roles == 0;
             if title_then_company && !is_location(right) {
                 // Without a company word the part after the comma may as
                 // well qualify the title; the section's other entries tell.
-                if company_score(right) == 0 {
+                if right_companies == 0 {
                     comma_qualified_title = Some(rest[0].clone());
                 }
                 rest = vec![left.trim().to_owned(), right.trim().to_owned()];
@@ -588,7 +593,7 @@ pub(crate) fn parse_entry_header_with_anchor(lines: &[&str], anchor: Option<usiz
         }
     }
     // Each part's role and company words, counted once.
-    let mut scores: Vec<(usize, usize)> = rest.iter().map(|part| (role_score(part), company_score(part))).collect();
+    let mut scores: Vec<(usize, usize)> = rest.iter().map(|part| role_and_company_scores(part)).collect();
     let title_index = if title_company_order {
         0
     } else {
@@ -751,6 +756,15 @@ mod tests {
             line in "([aAtT @|—–·•\t-]|Engineer|AT|Acme){0,12}",
         ) {
             proptest::prop_assert_eq!(split_line(&line), split_line_on(&line, SEPARATORS.into_iter()));
+        }
+
+        /// Counting role and company words in one pass counts what the two
+        /// passes count, in any case, hyphenated or not, ASCII or not.
+        #[test]
+        fn role_and_company_words_counted_together_are_counted_as_apart(
+            text in "(Nurse|NURSE|Engineer|EMT-Basic|Co-op|LLC|Inc\\.|Health|Hospital|Ärztin|Café|ÉCOLE|Acme|and|[ ,()/&:;\"-]){0,10}",
+        ) {
+            proptest::prop_assert_eq!(role_and_company_scores(&text), (role_score(&text), company_score(&text)));
         }
     }
 

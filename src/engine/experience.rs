@@ -14,7 +14,8 @@ use super::dates::{
     find_date_range, find_single_date, union_months, DatePoint, DateRange, MonthSpan, RangeEnd, YearMonth,
 };
 use super::entry_header::{
-    company_word_count, is_location, parse_entry_header, parse_entry_header_with_anchor, role_word_count, Qualifier,
+    is_location, parse_entry_header, parse_entry_header_with_anchor, role_and_company_scores, role_word_count,
+    Qualifier,
 };
 use super::entry_words::is_company_word;
 use super::lines::{strip_bullet, with_closing_bracket};
@@ -382,18 +383,21 @@ fn header_line_below(
     texts.push(own_text);
     let header = parse_entry_header_with_anchor(&texts, Some(texts.len() - 1));
     // `Coteau Hills Co-op` names an employer as much as a role: not a title.
-    let has_role_title =
-        header.title.as_deref().is_some_and(|title| role_word_count(title) > company_word_count(title));
+    let has_role_title = header.title.as_deref().is_some_and(|title| {
+        let (roles, companies) = role_and_company_scores(title);
+        roles > companies
+    });
     let below_header = parse_entry_header(&[line.text]);
-    let names_a_role = role_word_count(line.text) > 0;
+    let (roles_below, companies_below) = role_and_company_scores(line.text);
+    let names_a_role = roles_below > 0;
     // `Northwoods Nurse Staffing — De Pere, WI`: a role word inside a
     // company's name, as many as its company words.
-    let names_an_employer = (!names_a_role || company_word_count(line.text) >= role_word_count(line.text))
+    let names_an_employer = (!names_a_role || companies_below >= roles_below)
         && below_header.location.is_some()
         && (below_header.company.is_some() || header.location.is_none());
     let completes = (!has_role_title && names_a_role && below_header.location.is_none())
         || (header.company.is_none() || header.location.is_none()) && names_an_employer
-        || (header.company.is_none() && !names_a_role && company_word_count(line.text) > 0);
+        || (header.company.is_none() && !names_a_role && companies_below > 0);
     completes.then_some(below)
 }
 
