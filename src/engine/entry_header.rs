@@ -12,7 +12,7 @@
 use super::entry_words::{
     is_city, is_company_word, is_country, is_employment_kind, is_legal_form, is_region, is_region_code, is_role_word,
 };
-use super::lines::BytesPresent;
+use super::lines::{find_ignoring_ascii_case, BytesPresent};
 
 /// Separators between the parts of a header, strongest first.
 /// Three spaces are a column gap (`Tidewater Payments        Portland, OR`).
@@ -434,25 +434,6 @@ fn split_line_on<'a, 's>(line: &'a str, separators: impl Iterator<Item = &'s str
     (parts, title_company_order)
 }
 
-/// The byte offset of `needle` in `haystack`, ASCII letters matched without
-/// case. Offsets are always character boundaries: a match starts with the
-/// needle's first byte, which is never a UTF-8 continuation byte.
-fn find_ignoring_ascii_case(haystack: &str, needle: &str) -> Option<usize> {
-    let (haystack, needle) = (haystack.as_bytes(), needle.as_bytes());
-    let is_match = |start: usize| {
-        haystack.get(start..start + needle.len()).is_some_and(|window| window.eq_ignore_ascii_case(needle))
-    };
-    match needle.first() {
-        // Every separator starts with a byte that has no other case: jump
-        // between its occurrences instead of comparing at every byte.
-        Some(first) if !first.is_ascii_alphabetic() => {
-            memchr::memchr_iter(*first, haystack).find(|start| is_match(*start))
-        }
-        Some(_) => (0..haystack.len()).find(|start| is_match(*start)),
-        None => Some(0),
-    }
-}
-
 /// `Site Supervisor — Armed Security Officer at Sentinel Ridge`: two roles
 /// joined by a dash before `at` are one title (the post held at one site),
 /// and what follows `at` is the rest of the header.
@@ -738,18 +719,6 @@ mod tests {
     }
 
     proptest::proptest! {
-        /// The search jumps between occurrences of the needle's first byte
-        /// when that byte has no other case; it must find what comparing at
-        /// every byte finds, for needles that start with a letter too.
-        #[test]
-        fn a_separator_is_found_where_comparing_at_every_byte_finds_it(
-            haystack in "[aAtT @|—–·\\t]{0,24}",
-            needle in "[aAtT @|—–·\\t]{1,4}",
-        ) {
-            let every_byte = haystack.as_bytes().windows(needle.len()).position(|window| window.eq_ignore_ascii_case(needle.as_bytes()));
-            proptest::prop_assert_eq!(find_ignoring_ascii_case(&haystack, &needle), every_byte);
-        }
-
         /// Skipping the separators whose bytes a line lacks changes nothing.
         #[test]
         fn a_line_splits_as_it_did_when_every_separator_was_searched_for(

@@ -65,7 +65,14 @@ pub(crate) fn without_bullet(line: &str) -> &str {
 
 /// Joins every run of whitespace into one space and trims the ends.
 pub(crate) fn collapse_whitespace(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
+    let mut collapsed = String::with_capacity(text.len());
+    for word in text.split_whitespace() {
+        if !collapsed.is_empty() {
+            collapsed.push(' ');
+        }
+        collapsed.push_str(word);
+    }
+    collapsed
 }
 
 /// Splits `line` on the first separator in `separators` that occurs in it,
@@ -141,6 +148,26 @@ impl BytesPresent {
     /// False when `needle` (matched ASCII case-insensitively) cannot occur.
     pub(crate) fn may_hold(&self, needle: &str) -> bool {
         needle.bytes().all(|byte| self.0[usize::from(byte.to_ascii_lowercase())])
+    }
+}
+
+/// The byte offset of `needle` in `haystack`, ASCII letters matched without
+/// case. Offsets are always character boundaries: a match starts with the
+/// needle's first byte, which is never a UTF-8 continuation byte.
+pub(crate) fn find_ignoring_ascii_case(haystack: &str, needle: &str) -> Option<usize> {
+    let (haystack, needle) = (haystack.as_bytes(), needle.as_bytes());
+    let is_match = |start: usize| {
+        haystack.get(start..start + needle.len()).is_some_and(|window| window.eq_ignore_ascii_case(needle))
+    };
+    // Jump between the occurrences of the needle's first byte, in either
+    // case, instead of comparing at every byte.
+    match needle.first() {
+        Some(first) if first.is_ascii_alphabetic() => {
+            memchr::memchr2_iter(first.to_ascii_lowercase(), first.to_ascii_uppercase(), haystack)
+                .find(|start| is_match(*start))
+        }
+        Some(first) => memchr::memchr_iter(*first, haystack).find(|start| is_match(*start)),
+        None => Some(0),
     }
 }
 
@@ -330,5 +357,24 @@ mod tests {
     #[test]
     fn trims_dangling_brackets_and_dashes() {
         assert_eq!(trim_dangling(" Engineer — Acme () "), "Engineer — Acme");
+    }
+
+    proptest::proptest! {
+        /// The search jumps between occurrences of the needle's first byte
+        /// in either case; it must find what comparing at
+        /// every byte finds, for needles that start with a letter too.
+        #[test]
+        fn a_separator_is_found_where_comparing_at_every_byte_finds_it(
+            haystack in "[aAtT @|—–·\\t]{0,24}",
+            needle in "[aAtT @|—–·\\t]{1,4}",
+        ) {
+            let every_byte = haystack.as_bytes().windows(needle.len()).position(|window| window.eq_ignore_ascii_case(needle.as_bytes()));
+            proptest::prop_assert_eq!(find_ignoring_ascii_case(&haystack, &needle), every_byte);
+        }
+
+        #[test]
+        fn whitespace_collapses_as_joining_the_words_with_one_space_does(text in "[a é\t\n\u{a0}]{0,16}") {
+            proptest::prop_assert_eq!(collapse_whitespace(&text), text.split_whitespace().collect::<Vec<_>>().join(" "));
+        }
     }
 }

@@ -9,7 +9,9 @@
 //! and are cut out of the name and description so they are not reported
 //! twice.
 
-use super::lines::{collapse_whitespace, non_empty, split_once_at_separator, strip_bullet, trim_dangling};
+use super::lines::{
+    collapse_whitespace, find_ignoring_ascii_case, non_empty, split_once_at_separator, strip_bullet, trim_dangling,
+};
 use crate::domain::resume::ProjectEntry;
 use std::collections::HashSet;
 
@@ -124,14 +126,26 @@ fn technology_list_line(content: &str) -> Option<&str> {
 /// Finds a technology label (at a word start) in `text`; returns the text
 /// before it, trimmed, and the list after it.
 fn split_at_technology_label(text: &str) -> Option<(&str, &str)> {
-    let lowered = text.to_ascii_lowercase();
     // Most labels end in a colon: text without one is spared their searches.
-    let has_colon = memchr::memchr(b':', lowered.as_bytes()).is_some();
+    let has_colon = memchr::memchr(b':', text.as_bytes()).is_some();
     TECHNOLOGY_LABELS.iter().filter(|label| has_colon || !label.ends_with(':')).find_map(|label| {
-        let (byte, _) =
-            lowered.match_indices(label).find(|(byte, _)| !text[..*byte].ends_with(char::is_alphanumeric))?;
+        let byte = label_after_a_word_break(text, label)?;
         Some((text[..byte].trim(), &text[byte + label.len()..]))
     })
+}
+
+/// The first byte where `label` (lower case) starts in `text`, in any case,
+/// not inside a word.
+fn label_after_a_word_break(text: &str, label: &str) -> Option<usize> {
+    let mut searched = 0;
+    while let Some(found) = find_ignoring_ascii_case(&text[searched..], label) {
+        let byte = searched + found;
+        if !text[..byte].ends_with(char::is_alphanumeric) {
+            return Some(byte);
+        }
+        searched = byte + 1;
+    }
+    None
 }
 
 fn split_technologies(list: &str) -> Vec<String> {
