@@ -275,7 +275,9 @@ fn title_qualifier(
         return None;
     }
     let text = without_markdown_marks(lines[line]);
-    let title_start = text.find(parts[title_index].as_str())?;
+    // `memmem` rather than `str::find`, whose set-up for each needle cost
+    // more than the search of a header's line.
+    let title_start = memchr::memmem::find(text.as_bytes(), parts[title_index].as_bytes())?;
     let title_end = title_start + parts[title_index].len();
     let between = &text[title_end..];
     let after_dash = between.trim_start().strip_prefix(['—', '–', '-'])?;

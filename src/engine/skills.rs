@@ -297,7 +297,10 @@ fn group_label_and_items(line: &str) -> [&str; 2] {
 /// aligns them (`Security .............. Palo Alto, FortiGate`,
 /// `Automation/monitoring . Python`): the dots stand between spaces.
 fn split_at_dot_leader(line: &str) -> Option<(&str, &str)> {
-    let start = line.find(" .")?;
+    // The first dot after a space, found by `memchr`: every line of every
+    // skills list without a colon is asked.
+    let bytes = line.as_bytes();
+    let start = memchr::memchr_iter(b'.', bytes).find(|dot| *dot > 0 && bytes[dot - 1] == b' ')? - 1;
     let after_dots = line[start + 1..].trim_start_matches('.');
     after_dots.starts_with(' ').then(|| (&line[..start], after_dots))
 }

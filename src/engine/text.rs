@@ -74,9 +74,9 @@ fn push_lowercase(buffer: &mut String, character: char) {
     }
 }
 
-/// True when `word` lowercased is `lowercase`, without lowering a copy when
-/// `word` is ASCII: word lists are checked for every word of a resume.
-pub(crate) fn lowercases_to(word: &str, lowercase: &str) -> bool {
+/// True when `word` lowercased is `lowercase`: the rule `is_listed` keeps.
+#[cfg(test)]
+fn lowercases_to(word: &str, lowercase: &str) -> bool {
     if word.is_ascii() {
         word.eq_ignore_ascii_case(lowercase)
     } else {
@@ -119,7 +119,13 @@ fn find_dot_leader(line: &str) -> Option<usize> {
 
 /// True when `word` lowercased is one of `lowercase_words`.
 pub(crate) fn is_listed(word: &str, lowercase_words: &[&str]) -> bool {
-    lowercase_words.iter().any(|listed| lowercases_to(word, listed))
+    // Lowered once, not once per listed word.
+    if word.is_ascii() {
+        lowercase_words.iter().any(|listed| word.eq_ignore_ascii_case(listed))
+    } else {
+        let lowered = word.to_lowercase();
+        lowercase_words.contains(&lowered.as_str())
+    }
 }
 
 /// Splits `text` into lowercased tokens (see the module documentation).
@@ -479,7 +485,13 @@ mod tests {
     }
 
     proptest::proptest! {
-            #[test]
+        #[test]
+        fn a_word_is_listed_when_it_lowers_to_a_listed_word(word in "[aAéÉİß\u{212a}k]{0,4}") {
+            let listed = ["ak", "é", "ß", "i\u{307}", "kk"];
+            proptest::prop_assert_eq!(is_listed(&word, &listed), listed.iter().any(|entry| lowercases_to(&word, entry)));
+        }
+
+        #[test]
         fn tokenising_agrees_with_reading_character_by_character(text in "[aZ9 +#.\\n\u{a0}éÉİß日\u{2028}-]{0,40}") {
             proptest::prop_assert_eq!(tokenize(&text), tokenize_character_by_character(&text));
         }
