@@ -53,16 +53,6 @@ fn words_of(text: &str) -> impl Iterator<Item = &str> + '_ {
         .map(|word| word.trim_matches(|character: char| matches!(character, ':' | ';' | '"')))
 }
 
-/// How many words of `text`, in lower case, `is_listed` accepts.
-fn listed_word_count(text: &str, is_listed: fn(&str) -> bool) -> usize {
-    words_of(text).filter(|word| is_listed_in_lower_case(word, is_listed)).count()
-}
-
-/// `is_listed` of `word` in lower case.
-fn is_listed_in_lower_case(word: &str, is_listed: fn(&str) -> bool) -> bool {
-    in_lower_case(word, is_listed)
-}
-
 /// `read` of `word` in lower case. Every header line of every resume is
 /// read this way, and its words are mostly capitalised: a short ASCII word
 /// is lowered on the stack rather than into a new string.
@@ -108,8 +98,10 @@ pub(crate) fn role_and_company_scores(text: &str) -> (usize, usize) {
     })
 }
 
+/// The company words of `text`: the rule `role_and_company_scores` keeps.
+#[cfg(test)]
 fn company_score(text: &str) -> usize {
-    listed_word_count(text, is_company_word)
+    words_of(text).filter(|word| in_lower_case(word, is_company_word)).count()
 }
 
 /// `Boston, MA`, `Leeds, UK`, `Remote`, `Berlin`, `Montréal, QC, Canada`.
@@ -130,10 +122,7 @@ pub(crate) fn is_location(text: &str) -> bool {
         return false;
     }
     let starts_with = |prefix: &str| text.get(..prefix.len()).is_some_and(|start| start.eq_ignore_ascii_case(prefix));
-    if starts_with("remote")
-        || starts_with("hybrid")
-        || is_listed_in_lower_case(text, is_country)
-        || is_listed_in_lower_case(text, is_city)
+    if starts_with("remote") || starts_with("hybrid") || in_lower_case(text, is_country) || in_lower_case(text, is_city)
     {
         return true;
     }
@@ -237,8 +226,7 @@ fn split_trailing_location(part: &str) -> (String, Option<String>) {
                 && inner.split_whitespace().count() <= 3
                 && inner.starts_with(char::is_uppercase)
                 && !inner.contains(|character: char| character.is_ascii_digit())
-                && role_score(inner) == 0
-                && company_score(inner) == 0);
+                && role_and_company_scores(inner) == (0, 0));
         if is_place && !is_employment_kind(inner) {
             return (part[..open].trim().to_owned(), Some(inner.trim().to_owned()));
         }

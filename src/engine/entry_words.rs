@@ -795,3 +795,14 @@ pub(crate) const REGIONS: &[&str] = &[
     "victoria",
     "western australia",
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_region_code_is_two_or_three_capitals_as_the_look_up_assumes() {
+        assert!(REGION_CODES.iter().all(|code| is_region_code(code)), "a code the shape test would turn away");
+        assert!(!is_region_code("ny") && !is_region_code("NYC") && !is_region_code("N"));
+    }
+}

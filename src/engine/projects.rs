@@ -211,6 +211,13 @@ mod tests {
     }
 
     #[test]
+    fn a_technology_label_inside_a_word_is_passed_over_for_the_one_after_a_break() {
+        // `tech:` ends `Fintech:` and `STACK:` is the label in capitals.
+        let projects = parse_projects(&["Ledgerline: Fintech: a payments ledger. STACK: Rust, Kafka"]);
+        assert_eq!(projects, [project("Ledgerline", Some("Fintech: a payments ledger."), &["Rust", "Kafka"])]);
+    }
+
+    #[test]
     fn reads_name_line_followed_by_description_lines() {
         let projects = parse_projects(&[
             "Ledger",
