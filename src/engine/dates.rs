@@ -199,16 +199,143 @@ pub(crate) fn find_date_range(line: &str) -> Option<DateRange> {
         return find_short_year_range(line);
     }
     DATE_RANGE
-        .captures_iter(line)
-        .find_map(|captures| {
-            let whole = captures.get(0)?;
-            let start = parse_date_point(captures.name("start")?.as_str())?;
-            let end = range_end(captures.name("end")?.as_str(), parse_date_point)?;
+        .find_iter(line)
+        .find_map(|whole| {
+            let (start_text, end_text) = match divide_range(whole.as_str()) {
+                Some(divided) => divided,
+                None => {
+                    let captures = DATE_RANGE.captures_at(line, whole.start())?;
+                    (captures.name("start")?.as_str(), captures.name("end")?.as_str())
+                }
+            };
+            let start = parse_date_point(start_text)?;
+            let end = range_end(end_text, parse_date_point)?;
             let (start_byte, end_byte) = with_seasonal_words(line, whole.start(), whole.end());
             Some(DateRange { start, end, start_byte, end_byte })
         })
         .or_else(|| find_months_of_one_year(line))
         .or_else(|| find_short_year_range(line))
+}
+
+/// A `DATE_RANGE` match's start and end, divided by hand: the regex's
+/// captures cost a backtracking search of every match (about 5,000
+/// instructions a range, the most of a header line's date). A match divides
+/// one way only: the only separator a point holds is the hyphen of
+/// `2020-01`, and what follows it there (`01`) begins no point. `None` when a
+/// point holds anything but ASCII (`\s` and `(?i)` reach further there), and
+/// the captures decide; `a_divided_range_is_the_one_the_captures_find`
+/// holds the two to each other.
+fn divide_range(matched: &str) -> Option<(&str, &str)> {
+    let bytes = matched.as_bytes();
+    (1..bytes.len()).find_map(|index| {
+        let separator_length = range_separator_length(bytes, index);
+        if separator_length == 0 {
+            return None;
+        }
+        let start = matched[..index].trim_end_matches(is_regex_ascii_space);
+        let end = matched[index + separator_length..].trim_start_matches(is_regex_ascii_space);
+        (is_whole_point(start) && (is_whole_point(end) || is_present_word(end))).then_some((start, end))
+    })
+}
+
+/// The length of the range separator (`-`, `–`, `—`, `~`, or one of the
+/// words `to`, `until`, `through` and `thru`) at byte `index`, or 0.
+fn range_separator_length(bytes: &[u8], index: usize) -> usize {
+    let rest = &bytes[index..];
+    match rest {
+        [b'-' | b'~', ..] => 1,
+        [0xE2, 0x80, 0x93 | 0x94, ..] => 3,
+        _ => {
+            let is_word_byte = |byte: &u8| byte.is_ascii_alphanumeric() || *byte == b'_';
+            if is_word_byte(&bytes[index - 1]) {
+                return 0;
+            }
+            ["to", "until", "through", "thru"]
+                .iter()
+                .find(|word| {
+                    rest.get(..word.len()).is_some_and(|written| written.eq_ignore_ascii_case(word.as_bytes()))
+                        && !rest.get(word.len()).is_some_and(is_word_byte)
+                })
+                .map_or(0, |word| word.len())
+        }
+    }
+}
+
+/// The ASCII characters the regex's `\s` matches (`u8::is_ascii_whitespace` leaves out the vertical tab).
+fn is_regex_ascii_space(character: char) -> bool {
+    matches!(character, '\t' | '\n' | '\u{b}' | '\u{c}' | '\r' | ' ')
+}
+
+/// Whether `text`, ASCII, is one whole point of `point_pattern`.
+fn is_whole_point(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    let are_digits = |digits: &[u8]| digits.iter().all(u8::is_ascii_digit);
+    match bytes {
+        [_, _, _, _] => are_digits(bytes),
+        [year @ .., b'-' | b'.' | b'/', first, second] if year.len() == 4 && are_digits(year) => {
+            matches!((first, second), (b'0', b'1'..=b'9') | (b'1', b'0'..=b'2'))
+        }
+        _ if bytes.first().is_some_and(u8::is_ascii_digit) => {
+            let Some(divider) = bytes.iter().position(|byte| matches!(byte, b'/' | b'.')) else {
+                return false;
+            };
+            (1..=2).contains(&divider) && are_digits(&bytes[..divider]) && {
+                let year = &bytes[divider + 1..];
+                year.len() == 4 && are_digits(year)
+            }
+        }
+        _ => {
+            let word_length = bytes.iter().take_while(|byte| byte.is_ascii_alphabetic()).count();
+            let (word, rest) = bytes.split_at(word_length);
+            let is_four_digits = |year: &[u8]| year.len() == 4 && are_digits(year);
+            let is_listed = |names: &[&str]| names.iter().any(|name| name.as_bytes().eq_ignore_ascii_case(word));
+            if is_listed(&["spring", "summer", "fall", "autumn", "winter"]) {
+                let year = text[word_length..].trim_start_matches(is_regex_ascii_space);
+                return year.len() < rest.len() && is_four_digits(year.as_bytes());
+            }
+            if !is_listed(&MONTH_NAMES) {
+                return false;
+            }
+            let rest = rest.strip_prefix(b".").unwrap_or(rest);
+            let rest = rest.strip_prefix(b",").unwrap_or(rest);
+            let spaces = rest.iter().take_while(|byte| is_regex_ascii_space(char::from(**byte))).count();
+            let rest = &rest[spaces..];
+            is_four_digits(rest.strip_prefix(b"'").unwrap_or(rest))
+        }
+    }
+}
+
+/// Every form of a month's name that `MONTH_NAME_PATTERN` matches.
+const MONTH_NAMES: [&str; 24] = [
+    "jan",
+    "january",
+    "feb",
+    "february",
+    "mar",
+    "march",
+    "apr",
+    "april",
+    "may",
+    "jun",
+    "june",
+    "jul",
+    "july",
+    "aug",
+    "august",
+    "sep",
+    "sept",
+    "september",
+    "oct",
+    "october",
+    "nov",
+    "november",
+    "dec",
+    "december",
+];
+
+/// The words a range's end may be for `present`, as `DATE_RANGE` reads them.
+fn is_present_word(text: &str) -> bool {
+    ["present", "current", "now", "today", "ongoing", "date"].iter().any(|word| text.eq_ignore_ascii_case(word))
 }
 
 /// Two months of one year, the year written once (`Jun–Sep 2018`, `June
@@ -340,13 +467,12 @@ fn parse_date_point(text: &str) -> Option<DatePoint> {
         let month: u8 = month_text.parse().ok()?;
         return year_month(parse_year(year_text)?, month).map(DatePoint::Month);
     }
-    let words: Vec<&str> = text
+    let mut words = text
         .split(|character: char| character.is_whitespace() || matches!(character, '.' | ',' | '\''))
-        .filter(|word| !word.is_empty())
-        .collect();
-    match words.as_slice() {
-        [year_text] => parse_year(year_text).map(DatePoint::Year),
-        [month_text, year_text] => {
+        .filter(|word| !word.is_empty());
+    match (words.next(), words.next(), words.next()) {
+        (Some(year_text), None, _) => parse_year(year_text).map(DatePoint::Year),
+        (Some(month_text), Some(year_text), None) => {
             let month = season_month(month_text).or_else(|| month_number(month_text))?;
             year_month(parse_year(year_text)?, month).map(DatePoint::Month)
         }
@@ -356,13 +482,8 @@ fn parse_date_point(text: &str) -> Option<DatePoint> {
 
 /// Seasons stand for a month: spring March, summer June, fall September, winter December.
 fn season_month(name: &str) -> Option<u8> {
-    match name.to_ascii_lowercase().as_str() {
-        "spring" => Some(3),
-        "summer" => Some(6),
-        "fall" | "autumn" => Some(9),
-        "winter" => Some(12),
-        _ => None,
-    }
+    const SEASONS: [(&str, u8); 5] = [("spring", 3), ("summer", 6), ("fall", 9), ("autumn", 9), ("winter", 12)];
+    SEASONS.iter().find(|(season, _)| name.eq_ignore_ascii_case(season)).map(|(_, month)| *month)
 }
 
 fn parse_year(text: &str) -> Option<u16> {
@@ -388,8 +509,9 @@ fn is_month_name(word: &str) -> bool {
 fn month_number(name: &str) -> Option<u8> {
     const ABBREVIATIONS: [&str; 12] =
         ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
-    let prefix: String = name.chars().take(3).flat_map(char::to_lowercase).collect();
-    let index = ABBREVIATIONS.iter().position(|abbreviation| *abbreviation == prefix)?;
+    // Byte for byte: no character outside ASCII lowers to a letter of these.
+    let prefix = name.as_bytes().get(..3)?;
+    let index = ABBREVIATIONS.iter().position(|abbreviation| abbreviation.as_bytes().eq_ignore_ascii_case(prefix))?;
     u8::try_from(index + 1).ok()
 }
 
@@ -486,6 +608,49 @@ mod tests {
     fn words_containing_month_names_are_not_dates() {
         assert_eq!(find_date_range("Decimal 2019 - 2020").map(|range| range.start), Some(DatePoint::Year(2019)));
         assert_eq!(find_date_range("Mayor 2019"), None);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn a_divided_range_is_the_one_the_captures_find(
+            words in proptest::collection::vec(
+                proptest::sample::select(vec![
+                    "Jan", "January", "Sept", "sep", "Mar.", "MAY", "june", "Dec,", "2020", "2021-05", "2020-13", "04.2021",
+                    "2022.01", "01/2020", "1/2019", "12", "'2019", "Summer", "fall", "Present", "now", "DATE", "to", "TO",
+                    "until", "thru", "Through", "tomorrow", "-", "–", "—", "~", ",", "'", ".", "x", "1999", "2019-2021",
+                    "\u{a0}", "\u{b}", "ſep", "2020-01-2021", "to2020",
+                ]),
+                0..9,
+            ),
+            separators in proptest::collection::vec("[ \t]{0,2}", 9),
+        ) {
+            let line: String = words.iter().zip(&separators).flat_map(|(word, separator)| [*word, separator.as_str()]).collect();
+            for captures in DATE_RANGE.captures_iter(&line) {
+                let whole = captures.get(0).expect("group 0");
+                let captured = (captures.name("start").expect("start").as_str(), captures.name("end").expect("end").as_str());
+                if let Some(divided) = divide_range(whole.as_str()) {
+                    proptest::prop_assert_eq!(divided, captured, "{:?}", line);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_range_divides_by_hand_in_the_forms_resumes_use() {
+        for (matched, start, end) in [
+            ("Jan 2020 – Present", "Jan 2020", "Present"),
+            ("2020-01 - 2021-03", "2020-01", "2021-03"),
+            ("2019-2021", "2019", "2021"),
+            ("Sept. 2021 to now", "Sept. 2021", "now"),
+            ("Summer 2018—Fall 2019", "Summer 2018", "Fall 2019"),
+            ("04.2021 ~ 12/2022", "04.2021", "12/2022"),
+            ("2020-11/2021", "2020", "11/2021"),
+        ] {
+            assert_eq!(DATE_RANGE.find(matched).map(|found| found.as_str()), Some(matched), "{matched}");
+            assert_eq!(divide_range(matched), Some((start, end)), "{matched}");
+            let captures = DATE_RANGE.captures(matched).expect("a range");
+            assert_eq!((&captures["start"], &captures["end"]), (start, end), "{matched}");
+        }
     }
 
     #[test]
