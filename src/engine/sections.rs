@@ -9,7 +9,7 @@
 
 use super::dates::{find_date_range, last_year};
 use super::lines::{split_lines, strip_bullet, Line, SYMBOL_BULLETS};
-use super::text::is_ascii_whitespace;
+use super::text::{is_alphabetic, is_alphanumeric, is_ascii_whitespace};
 
 /// The kinds of section are the domain's: the parsed resume names them.
 pub(crate) use crate::domain::resume::SectionKind;
@@ -262,7 +262,7 @@ fn heading_kind_of_trimmed(trimmed: &str) -> Option<SectionKind> {
 fn letter_spaced_words(text: &str) -> Option<String> {
     let spaced = text.as_bytes().get(1) == Some(&b' ')
         && text.split_whitespace().count() >= LETTER_SPACED_LETTERS_MIN
-        && text.split_whitespace().all(|piece| piece.chars().count() == 1 && piece.chars().all(char::is_alphabetic));
+        && text.split_whitespace().all(|piece| piece.chars().count() == 1 && piece.chars().all(is_alphabetic));
     if !spaced {
         return None;
     }
@@ -279,7 +279,7 @@ const LETTER_SPACED_LETTERS_MIN: usize = 4;
 fn after_an_ornament(trimmed: &str) -> Option<&str> {
     let mut characters = trimmed.chars();
     let ornament = characters.next()?;
-    let is_ornament = !ornament.is_ascii() && !ornament.is_alphanumeric() && !SYMBOL_BULLETS.contains(&ornament);
+    let is_ornament = !ornament.is_ascii() && !is_alphanumeric(ornament) && !SYMBOL_BULLETS.contains(&ornament);
     let rest = characters.as_str();
     (is_ornament && rest.starts_with(' ')).then(|| rest.trim())
 }
@@ -308,7 +308,7 @@ fn without_decoration(trimmed: &str) -> &str {
     // Rules drawn with box characters or dashes count too (`── Summary ──`).
     let is_mark = |character: char| {
         matches!(character, '[' | ']' | '*' | '=' | '~' | '|' | '_' | '<' | '>' | '-' | '#')
-            || (!character.is_ascii() && !character.is_alphanumeric() && !character.is_whitespace())
+            || (!character.is_ascii() && !is_alphanumeric(character) && !character.is_whitespace())
     };
     if trimmed.starts_with(is_mark) && trimmed.ends_with(is_mark) {
         trimmed.trim_matches(|character: char| is_mark(character) || character.is_whitespace())
@@ -399,7 +399,7 @@ fn kind_of_experience_heading(trimmed: &str) -> Option<SectionKind> {
     let words = || without_colon.split_whitespace();
     let first_letters = || words().filter(|word| !is_joiner(word)).filter_map(|word| word.chars().next());
     let one_case = first_letters().all(char::is_uppercase) || first_letters().all(char::is_lowercase);
-    let letters_only = words().all(|word| is_joiner(word) || word.chars().all(char::is_alphabetic));
+    let letters_only = words().all(|word| is_joiner(word) || word.chars().all(is_alphabetic));
     let kind = match words().next_back() {
         Some(last) if last.eq_ignore_ascii_case("experience") => SectionKind::Experience,
         // `SOFTWARE & FIELD SKILLS`, `Language Skills`.
@@ -436,7 +436,7 @@ fn kind_of_unknown_heading_over_jobs(trimmed: &str, marked: bool, following: &[L
         None => (trimmed, marked),
     };
     let word_count = words.split_whitespace().count();
-    let letters_only = words.chars().all(|character| character.is_alphabetic() || character == ' ');
+    let letters_only = words.chars().all(|character| is_alphabetic(character) || character == ' ');
     let capitals = !words.chars().any(char::is_lowercase);
     if !(1..=3).contains(&word_count) || !letters_only || !(colon || capitals) {
         return None;
@@ -457,10 +457,10 @@ fn underlined_heading_kind(trimmed: &str, current: SectionKind, following: &[Lin
         return None;
     }
     let words = trimmed.split_whitespace().count();
-    let heading_like = trimmed.starts_with(|character: char| character.is_alphabetic())
+    let heading_like = trimmed.starts_with(|character: char| is_alphabetic(character))
         && trimmed
             .chars()
-            .all(|character| character.is_alphabetic() || matches!(character, ' ' | '&' | '/' | '\'' | ':'));
+            .all(|character| is_alphabetic(character) || matches!(character, ' ' | '&' | '/' | '\'' | ':'));
     if !(1..=HEADING_WORDS_MAX).contains(&words) || !heading_like {
         return None;
     }

@@ -378,7 +378,7 @@ fn word_starts(line: &str) -> impl Iterator<Item = usize> + '_ {
             } else {
                 let character = line[start..].chars().next()?;
                 index += character.len_utf8();
-                (character.is_alphanumeric(), character.is_whitespace())
+                (crate::engine::text::is_alphanumeric(character), character.is_whitespace())
             };
             let at_word_start = !previous_is_word;
             previous_is_word = is_word;

@@ -57,7 +57,37 @@ impl Tokens {
 }
 
 fn is_word_character(character: char) -> bool {
-    character.is_alphanumeric()
+    is_alphanumeric(character)
+}
+
+/// Blocks of symbols that resumes are full of (dashes, bullets, quotes,
+/// arrows, box drawing, squares and dots: U+2000–U+206F, U+2190–U+21FF and
+/// U+2500–U+25FF), none of them a letter or a digit.
+const SYMBOL_BLOCKS: [std::ops::RangeInclusive<char>; 3] =
+    ['\u{2000}'..='\u{206F}', '\u{2190}'..='\u{21FF}', '\u{2500}'..='\u{25FF}'];
+
+/// `char::is_alphanumeric`, with ASCII and `SYMBOL_BLOCKS` answered
+/// without Unicode's tables, whose search costs about 300 instructions a
+/// character: a resume's dashes and bullets were 3% of a parse.
+pub(crate) fn is_alphanumeric(character: char) -> bool {
+    if character.is_ascii() {
+        character.is_ascii_alphanumeric()
+    } else if SYMBOL_BLOCKS.iter().any(|block| block.contains(&character)) {
+        false
+    } else {
+        character.is_alphanumeric()
+    }
+}
+
+/// `char::is_alphabetic`, as fast as `is_alphanumeric` for the same characters.
+pub(crate) fn is_alphabetic(character: char) -> bool {
+    if character.is_ascii() {
+        character.is_ascii_alphabetic()
+    } else if SYMBOL_BLOCKS.iter().any(|block| block.contains(&character)) {
+        false
+    } else {
+        character.is_alphabetic()
+    }
 }
 
 /// Characters that stay part of a word when they directly follow it, so that
@@ -427,6 +457,14 @@ fn phrase_continues_after(text: &str, end_byte: usize, phrase: &Tokens) -> bool 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_fast_letter_and_digit_tests_agree_with_unicode_on_every_character() {
+        for character in (0..=u32::from(char::MAX)).filter_map(char::from_u32) {
+            assert_eq!(is_alphanumeric(character), character.is_alphanumeric(), "{character:?}");
+            assert_eq!(is_alphabetic(character), character.is_alphabetic(), "{character:?}");
+        }
+    }
 
     fn occurrences(text: &str, keyword: &str) -> usize {
         find_phrases(text, &[tokenize(keyword)])[0].len()
