@@ -71,8 +71,8 @@ fn in_lower_case<T>(word: &str, read: impl FnOnce(&str) -> T) -> T {
     }
 }
 
-/// The longest word lowered on the stack; longer words are lowered into a string.
-const STACK_WORD_BYTES_MAX: usize = 32;
+/// The longest word (or place) lowered on the stack; longer ones are lowered into a string.
+const STACK_WORD_BYTES_MAX: usize = 64;
 
 pub(crate) fn role_word_count(text: &str) -> usize {
     role_score(text)
@@ -122,7 +122,9 @@ pub(crate) fn is_location(text: &str) -> bool {
         return false;
     }
     let starts_with = |prefix: &str| text.get(..prefix.len()).is_some_and(|start| start.eq_ignore_ascii_case(prefix));
-    if starts_with("remote") || starts_with("hybrid") || in_lower_case(text, is_country) || in_lower_case(text, is_city)
+    if starts_with("remote")
+        || starts_with("hybrid")
+        || in_lower_case(text, |lowered| is_country(lowered) || is_city(lowered))
     {
         return true;
     }
