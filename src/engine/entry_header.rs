@@ -640,6 +640,17 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_title_under_an_employer_and_its_place_is_not_the_place_wrapped() {
+        // `Crew Leader` names a role: it is no wrapped end of `Boise, ID`.
+        let header = parse_entry_header(&["Acme Turf — Boise, ID", "Crew Leader"]);
+        assert_eq!(header.title.as_deref(), Some("Crew Leader"));
+        assert_eq!(header.company.as_deref(), Some("Acme Turf"));
+        assert_eq!(header.location.as_deref(), Some("Boise, ID"));
+        let header = parse_entry_header(&["Pine & Oak Bakery — Duluth, MN", "Shift Leader"]);
+        assert_eq!(header.title.as_deref(), Some("Shift Leader"));
+    }
+
+    #[test]
     fn an_employer_is_named_without_a_stores_number_and_own_account_work_has_none() {
         let header = parse_entry_header(&["Pharmacy Technician - CareMart Pharmacy #2241 - Athens, OH"]);
         assert_eq!(header.company.as_deref(), Some("CareMart Pharmacy"));

@@ -110,6 +110,8 @@ const HEADINGS: &[(&str, SectionKind)] = &[
     ("employment history", SectionKind::Experience),
     ("employment experience", SectionKind::Experience),
     ("work history", SectionKind::Experience),
+    ("work record", SectionKind::Experience),
+    ("employment record", SectionKind::Experience),
     ("where i've worked", SectionKind::Experience),
     ("where i have worked", SectionKind::Experience),
     ("career history", SectionKind::Experience),
@@ -241,7 +243,7 @@ fn heading_kind_of_trimmed(trimmed: &str) -> Option<SectionKind> {
     // Every heading starts with a letter: bullets, dates and most lines of
     // content stop here, before a key is written.
     if !without_colon.as_bytes().first().is_some_and(u8::is_ascii_alphabetic) {
-        return after_an_ornament(trimmed).and_then(heading_kind_of_trimmed);
+        return after_an_ornament(trimmed).or_else(|| after_a_number(trimmed)).and_then(heading_kind_of_trimmed);
     }
     let joined;
     let words = match letter_spaced_words(without_colon) {
@@ -282,6 +284,14 @@ fn after_an_ornament(trimmed: &str) -> Option<&str> {
     let is_ornament = !ornament.is_ascii() && !is_alphanumeric(ornament) && !SYMBOL_BULLETS.contains(&ornament);
     let rest = characters.as_str();
     (is_ornament && rest.starts_with(' ')).then(|| rest.trim())
+}
+
+/// A numbered heading's words (`2. EXPERIENCE`, `3) Education`): a number
+/// of one or two digits, a full stop or a closing bracket, then a space.
+fn after_a_number(trimmed: &str) -> Option<&str> {
+    let digits = trimmed.bytes().take_while(u8::is_ascii_digit).count();
+    let rest = trimmed[digits..].strip_prefix(['.', ')'])?;
+    ((1..=2).contains(&digits) && rest.starts_with(' ')).then(|| rest.trim())
 }
 
 /// A heading line's words, without what may set it off: marks around it,
@@ -808,6 +818,16 @@ mod tests {
         assert_eq!(heading_kind("✦ Education"), Some(SectionKind::Education));
         assert_eq!(heading_kind("• Training"), None);
         assert_eq!(heading_kind("A B C"), None);
+    }
+
+    #[test]
+    fn a_numbered_heading_is_the_heading_after_its_number() {
+        assert_eq!(heading_kind("2. EXPERIENCE"), Some(SectionKind::Experience));
+        assert_eq!(heading_kind("3) Education"), Some(SectionKind::Education));
+        assert_eq!(heading_kind("12. Skills:"), Some(SectionKind::Skills));
+        assert_eq!(heading_kind("2.Experience"), None, "a number glued to a word is not a heading's");
+        assert_eq!(heading_kind("2019. Experience"), None);
+        assert_eq!(heading_kind("1. Led a team of five"), None);
     }
 
     #[test]
