@@ -151,6 +151,7 @@ pub(crate) fn parse_experience(lines: &[&str], reference: YearMonth) -> Experien
             continue;
         }
         claimed[anchor] = true;
+        let (own_text, _) = anchor_text(&classified[anchor]);
         let mut header_lines = Vec::new();
         let mut index = anchor;
         while index > 0 && header_lines.len() < HEADER_LINES_MAX {
@@ -159,12 +160,16 @@ pub(crate) fn parse_experience(lines: &[&str], reference: YearMonth) -> Experien
             if claimed[index] || line.kind != Kind::Text || line.range.is_some() || !is_header_like(line.text) {
                 break;
             }
+            if is_set_off_as_a_heading(&classified, index)
+                && names_title_and_employer(&classified, &header_lines, &own_text)
+            {
+                break;
+            }
             header_lines.insert(0, index);
         }
         if header_lines.is_empty() {
             header_lines.extend(employer_across_a_blank_line(&classified, &claimed, anchor));
         }
-        let (own_text, _) = anchor_text(&classified[anchor]);
         let own_is_header = !own_text.is_empty() && !is_location(&own_text);
         if header_lines.is_empty() && !own_is_header {
             let mut index = anchor + 1;
@@ -275,6 +280,54 @@ pub(crate) fn parse_experience(lines: &[&str], reference: YearMonth) -> Experien
     let month_spans: Vec<MonthSpan> = entry_months.iter().flatten().copied().collect();
     let total_months = (!month_spans.is_empty()).then(|| union_months(&month_spans));
     Experience { entries, entry_months, total_months }
+}
+
+/// A line set off as a heading of a part of the section (`EARLIER`,
+/// `Before escrow:`, `Construction Background`): after a blank line, up to
+/// `SUBHEADING_WORDS_MAX` words without a header's separators, in capitals,
+/// ending in a colon or in title case; or a rule.
+fn is_set_off_as_a_heading(classified: &[Classified<'_>], index: usize) -> bool {
+    let text = classified[index].text;
+    if is_rule(text) {
+        return true;
+    }
+    let after_a_break = index == 0 || classified[index - 1].kind == Kind::Blank;
+    let words = text.split_whitespace().count();
+    let without_separators = !text.contains([',', '|', '—', '–', '@', '·', '(']) && !text.contains(" - ");
+    let in_capitals = !text.chars().any(char::is_lowercase);
+    // `Construction Background` (its underline is gone by now): every word
+    // capitalised, and none a role's or a company's, as an employer's or a
+    // title's would be.
+    let in_title_case = || {
+        text.split_whitespace().all(|word| word.starts_with(|character: char| character.is_uppercase()))
+            && role_and_company_scores(text) == (0, 0)
+    };
+    after_a_break
+        && without_separators
+        && (1..=SUBHEADING_WORDS_MAX).contains(&words)
+        && (in_capitals || text.ends_with(':') || in_title_case())
+}
+
+const SUBHEADING_WORDS_MAX: usize = 3;
+
+/// A line of rule characters only (`-----`, `=====`, `───`).
+fn is_rule(text: &str) -> bool {
+    !text.is_empty() && text.chars().all(|character| matches!(character, '-' | '=' | '_' | '~' | '─' | '━' | '—' | '═'))
+}
+
+/// Whether the header lines gathered so far (`header_lines`, in order) and
+/// the dated line's own text already name a title and an employer: then a
+/// heading above them heads a part of the section (`SHORESIDE` over
+/// `Deckhand, Crescent Harbor Towing — Mobile, AL — 2015 – 2018`) and is
+/// no part of the entry. Over a title alone it may be the employer.
+fn names_title_and_employer(classified: &[Classified<'_>], header_lines: &[usize], own_text: &str) -> bool {
+    let texts: Vec<&str> = header_lines
+        .iter()
+        .map(|index| classified[*index].text)
+        .chain((!own_text.is_empty()).then_some(own_text))
+        .collect();
+    let header = parse_entry_header(&texts);
+    header.title.is_some() && header.company.is_some()
 }
 
 /// `Bartender, then Lead Bartender (2019)` right under `BROADWAY BOOTS
@@ -537,6 +590,24 @@ mod tests {
     fn parse(text: &str) -> Vec<ExperienceEntry> {
         let lines: Vec<&str> = text.lines().collect();
         parse_experience(&lines, REFERENCE).entries
+    }
+
+    #[test]
+    fn a_heading_over_a_part_of_the_section_is_no_part_of_the_entry_under_it() {
+        for heading in ["SHORESIDE", "Before escrow:", "Construction Background"] {
+            let text = format!(
+                "Mate, Gulf Tankers — Mobile, AL — 2019 – 2023\n- Watches.\n\n{heading}\nDeckhand, Harbor Towing, LLC — Mobile, AL — 2015 – 2018\n"
+            );
+            let entries = parse(&text);
+            assert_eq!(entries[1].title.as_deref(), Some("Deckhand"), "{heading}");
+            assert_eq!(entries[1].company.as_deref(), Some("Harbor Towing, LLC"), "{heading}");
+        }
+        // Over a title alone, a name in capitals is the employer.
+        let entries = parse("ACME FREIGHT\nDriver  2015 – 2018\n");
+        assert_eq!(
+            (entries[0].title.as_deref(), entries[0].company.as_deref()),
+            (Some("Driver"), Some("ACME FREIGHT"))
+        );
     }
 
     fn title_company_dates(entries: &[ExperienceEntry]) -> Vec<(String, String, String, String)> {

@@ -111,6 +111,7 @@ const HEADINGS: &[(&str, SectionKind)] = &[
     ("employment experience", SectionKind::Experience),
     ("work history", SectionKind::Experience),
     ("work record", SectionKind::Experience),
+    ("sea service", SectionKind::Experience),
     ("employment record", SectionKind::Experience),
     ("where i've worked", SectionKind::Experience),
     ("where i have worked", SectionKind::Experience),
@@ -254,7 +255,17 @@ fn heading_kind_of_trimmed(trimmed: &str) -> Option<SectionKind> {
         None => without_colon,
     };
     let key = HeadingKey::of(words)?;
-    listed_heading_kind(key.as_bytes()).or_else(|| joined_heading_kind(words, key.as_bytes()))
+    listed_heading_kind(key.as_bytes()).or_else(|| joined_heading_kind(words, key.as_bytes())).or_else(|| {
+        before_a_bracket(words).and_then(HeadingKey::of).and_then(|key| listed_heading_kind(key.as_bytes()))
+    })
+}
+
+/// A heading's words before a bracket that ends them (`Certifications
+/// (ICC)`, `Experience (selected)`): the listed heading is before it.
+fn before_a_bracket(words: &str) -> Option<&str> {
+    let inside = words.strip_suffix(')')?;
+    let (before, _) = inside.rsplit_once(" (")?;
+    Some(before.trim_end())
 }
 
 /// `P R O F I L E` or `W O R K   H I S T O R Y` (letters spaced out, words
@@ -313,7 +324,7 @@ fn without_decoration(trimmed: &str) -> &str {
     // Nearly every line of a resume starts with a letter or a digit, which
     // is no mark: answered before any character is decoded.
     if trimmed.as_bytes().first().is_some_and(u8::is_ascii_alphanumeric) {
-        return trimmed;
+        return without_a_trailing_rule(trimmed);
     }
     // Rules drawn with box characters or dashes count too (`── Summary ──`).
     let is_mark = |character: char| {
@@ -326,6 +337,26 @@ fn without_decoration(trimmed: &str) -> &str {
         trimmed
     }
 }
+
+/// A heading with a rule drawn after it to the margin (`EXPERIENCE
+/// ————————`, `Skills ---------`), without the rule: at least
+/// `TRAILING_RULE_CHARACTERS_MIN` rule characters after a space.
+fn without_a_trailing_rule(trimmed: &str) -> &str {
+    let is_rule_character = |character: char| matches!(character, '-' | '=' | '_' | '~' | '─' | '━' | '—' | '–' | '═');
+    // Most lines end in a letter, a digit or a stop: answered from one byte.
+    if trimmed.as_bytes().last().is_some_and(|byte| byte.is_ascii() && !is_rule_character(char::from(*byte))) {
+        return trimmed;
+    }
+    let words = trimmed.trim_end_matches(is_rule_character);
+    let rule_characters = trimmed[words.len()..].chars().count();
+    if rule_characters >= TRAILING_RULE_CHARACTERS_MIN && words.ends_with(char::is_whitespace) {
+        words.trim_end()
+    } else {
+        trimmed
+    }
+}
+
+const TRAILING_RULE_CHARACTERS_MIN: usize = 3;
 
 /// Headings of sections whose entries from schools (an apprenticeship's
 /// certificate, a diploma programme) are education, though the section is
@@ -828,6 +859,23 @@ mod tests {
         assert_eq!(heading_kind("2.Experience"), None, "a number glued to a word is not a heading's");
         assert_eq!(heading_kind("2019. Experience"), None);
         assert_eq!(heading_kind("1. Led a team of five"), None);
+    }
+
+    #[test]
+    fn a_heading_with_a_rule_drawn_after_it_is_the_heading() {
+        assert_eq!(heading_kind("EXPERIENCE ————————————————————————"), Some(SectionKind::Experience));
+        assert_eq!(heading_kind("Skills ----------"), Some(SectionKind::Skills));
+        assert_eq!(heading_kind("Education ───"), Some(SectionKind::Education));
+        assert_eq!(heading_kind("Experience --"), None, "two dashes are no rule");
+        assert_eq!(heading_kind("Experience—————"), None, "a rule starts after a space");
+    }
+
+    #[test]
+    fn a_listed_heading_with_a_bracket_after_it_is_that_heading() {
+        assert_eq!(heading_kind("Certifications (ICC)"), heading_kind("Certifications"));
+        assert_eq!(heading_kind("EXPERIENCE (SELECTED)"), Some(SectionKind::Experience));
+        assert_eq!(heading_kind("Skills (technical):"), Some(SectionKind::Skills));
+        assert_eq!(heading_kind("Acme (Boston)"), None);
     }
 
     #[test]
