@@ -444,8 +444,28 @@ fn roles_before_at(line: &str) -> Option<(&str, &str)> {
 /// before `at` does (`Senior Engineer at Acme`).
 fn names_a_role_before(text: &str) -> bool {
     let piece = text.rsplit_once(", ").map_or(text, |(_, last)| last);
-    role_score(piece) > 0
+    role_score(piece) > 0 || is_agent_noun_phrase(piece)
 }
+
+/// One to three capitalised words whose last one names a doer (`Herdsman`,
+/// `Milker`, `Line Handler`), not after `The`: what stands before `at` in
+/// `Herdsman at Gagnon Family Dairy` though the role is not a listed one.
+fn is_agent_noun_phrase(piece: &str) -> bool {
+    let words: Vec<&str> = piece.split_whitespace().collect();
+    let capitalised = words.iter().all(|word| word.starts_with(|character: char| character.is_ascii_uppercase()));
+    let names_a_doer = words.last().is_some_and(|last| {
+        let last = last.to_ascii_lowercase();
+        ["er", "or", "man", "woman", "hand", "ist"]
+            .iter()
+            .any(|ending| last.len() > ending.len() + 2 && last.ends_with(ending))
+    });
+    (1..=AGENT_NOUN_PHRASE_WORDS_MAX).contains(&words.len())
+        && capitalised
+        && names_a_doer
+        && !words[0].eq_ignore_ascii_case("the")
+}
+
+const AGENT_NOUN_PHRASE_WORDS_MAX: usize = 3;
 
 fn clean(part: &str) -> &str {
     let trimmed = part.trim().trim_matches(|character: char| {
@@ -638,6 +658,20 @@ pub(crate) fn parse_entry_header_with_anchor(lines: &[&str], anchor: Option<usiz
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_doer_before_at_is_the_title_at_the_company() {
+        let header = parse_entry_header(&["Herdsman at Gagnon Family Dairy — Highgate, VT"]);
+        assert_eq!(header.title.as_deref(), Some("Herdsman"));
+        assert_eq!(header.company.as_deref(), Some("Gagnon Family Dairy"));
+        let header = parse_entry_header(&["Milker at Brault Brothers Farm"]);
+        assert_eq!(
+            (header.title.as_deref(), header.company.as_deref()),
+            (Some("Milker"), Some("Brault Brothers Farm"))
+        );
+        // A name with `at` in it is not one.
+        assert_eq!(parse_entry_header(&["The Tower at Park Place"]).company, None);
+    }
 
     #[test]
     fn a_title_under_an_employer_and_its_place_is_not_the_place_wrapped() {
