@@ -208,6 +208,19 @@ fn is_work_arrangement(text: &str) -> bool {
 
 /// Splits a trailing location off a part: `Brightlane Health, Boston, MA`
 /// becomes `Brightlane Health` and `Boston, MA`.
+/// Whether `text` names a unit of an organisation (`Building Division`,
+/// `Finance Department`, `Cardiology Unit`) by its last word.
+fn names_a_unit(text: &str) -> bool {
+    text.split_whitespace().count() <= UNIT_WORDS_MAX
+        && text.split_whitespace().next_back().is_some_and(|last| {
+            ["division", "department", "dept", "dept.", "unit", "office", "bureau", "branch"]
+                .iter()
+                .any(|unit| last.eq_ignore_ascii_case(unit))
+        })
+}
+
+const UNIT_WORDS_MAX: usize = 4;
+
 fn split_trailing_location(part: &str) -> (String, Option<String>) {
     // `Kaveri Commerce (Bengaluru)`
     if let Some(open) = part.rfind(" (").filter(|_| part.ends_with(')')) {
@@ -217,6 +230,12 @@ fn split_trailing_location(part: &str) -> (String, Option<String>) {
         let before = &part[..open];
         if is_work_arrangement(inner) && before.match_indices(", ").any(|(index, _)| is_location(&before[index + 2..]))
         {
+            return split_trailing_location(before);
+        }
+        // `Tallgrass County (Building Division)`: a unit of the employer
+        // named after it, neither a place nor a part of its name.
+        let after_an_employer = role_score(before.rsplit_once(", ").map_or(before, |(_, last)| last)) == 0;
+        if after_an_employer && names_a_unit(inner) {
             return split_trailing_location(before);
         }
         // A place has no digits (`(Tier 1 SOC)` qualifies a title) and is
@@ -658,6 +677,15 @@ pub(crate) fn parse_entry_header_with_anchor(lines: &[&str], anchor: Option<usiz
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_unit_in_brackets_after_the_employer_is_neither_place_nor_name() {
+        let header =
+            parse_entry_header(&["Building Inspector I, Tallgrass County (Building Division) — Elizabeth, CO"]);
+        assert_eq!(header.title.as_deref(), Some("Building Inspector I"));
+        assert_eq!(header.company.as_deref(), Some("Tallgrass County"));
+        assert_eq!(header.location.as_deref(), Some("Elizabeth, CO"));
+    }
 
     #[test]
     fn a_doer_before_at_is_the_title_at_the_company() {
