@@ -198,6 +198,9 @@ pub(crate) fn parse_experience(lines: &[&str], reference: YearMonth) -> Experien
         if claimed[index] || line.kind != Kind::Text || !is_undated_header(line.text) {
             continue;
         }
+        if labels_a_dated_employer(&classified, &claimed, line.text) {
+            continue;
+        }
         let next = classified[index + 1..].iter().find(|line| line.kind != Kind::Blank);
         if next.is_some_and(|next| next.kind == Kind::Bullet) {
             claimed[index] = true;
@@ -328,6 +331,19 @@ fn names_title_and_employer(classified: &[Classified<'_>], header_lines: &[usize
         .collect();
     let header = parse_entry_header(&texts);
     header.title.is_some() && header.company.is_some()
+}
+
+/// `Prairie Gust Renewables (Technician II)` over bullets, where a dated
+/// line above already names that employer (a table of jobs, then each job's
+/// highlights under a label): the label of a job's highlights, not a job.
+fn labels_a_dated_employer(classified: &[Classified<'_>], claimed: &[bool], text: &str) -> bool {
+    let Some((employer, _)) = text.split_once(" (") else { return false };
+    let employer = employer.trim();
+    !employer.is_empty()
+        && role_and_company_scores(employer).0 == 0
+        && classified.iter().zip(claimed).any(|(line, claimed)| {
+            *claimed && line.range.is_some() && line.text != text && line.text.contains(employer)
+        })
 }
 
 /// `Bartender, then Lead Bartender (2019)` right under `BROADWAY BOOTS
@@ -608,6 +624,17 @@ mod tests {
             (entries[0].title.as_deref(), entries[0].company.as_deref()),
             (Some("Driver"), Some("ACME FREIGHT"))
         );
+    }
+
+    #[test]
+    fn a_label_naming_a_dated_employer_over_bullets_is_no_job_of_its_own() {
+        let entries = parse(
+            "Wind Technician | Prairie Gust Renewables   2020 – 2022\nLine Worker | Acme Power   2018 – 2020\n\nPrairie Gust Renewables (Wind Technician)\n- Climbed towers.\n",
+        );
+        assert_eq!(entries.len(), 2);
+        // An undated job at an employer named nowhere else stays one.
+        let entries = parse("Line Worker | Acme Power   2018 – 2020\n\nVolunteer Driver (Red Cross)\n- Drove.\n");
+        assert_eq!(entries.len(), 2);
     }
 
     fn title_company_dates(entries: &[ExperienceEntry]) -> Vec<(String, String, String, String)> {

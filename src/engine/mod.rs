@@ -28,6 +28,7 @@ mod entry_words;
 mod error;
 mod experience;
 mod identity;
+mod job_table;
 mod lines;
 mod matching;
 mod parser;

@@ -14,6 +14,7 @@ use super::dates::YearMonth;
 use super::education::{parse_education, schooling_in_training};
 use super::experience::parse_experience;
 use super::identity::read_identity;
+use super::job_table::rewrite_job_tables;
 use super::lines::{collapse_whitespace, without_bullet};
 use super::projects::parse_projects;
 use super::sections::{
@@ -67,8 +68,9 @@ pub(crate) fn parse_with_sections(
 ) -> Result<(ParsedResume, SectionStarts), EngineError> {
     validate_text(text)?;
     let sections = split_sections(text);
-    let experience =
-        parse_experience(&as_columns(&lines_of_kind(&sections, SectionKind::Experience)).as_strs(), reference);
+    let mut experience_lines = as_columns(&lines_of_kind(&sections, SectionKind::Experience));
+    rewrite_job_tables(&mut experience_lines.0);
+    let experience = parse_experience(&experience_lines.as_strs(), reference);
     let mut contact = extract_contact(text);
     let identity = read_identity(&top_lines(&sections), contact.emails.first().map(String::as_str));
     let identity_parts = [&identity.name, &identity.label, &identity.location];
