@@ -592,11 +592,21 @@ pub(crate) fn parse_entry_header_with_anchor(lines: &[&str], anchor: Option<usiz
         if let Some((left, right)) = split_at_last_comma_before_company(&rest[0].clone()) {
             let (left_roles, left_companies) = role_and_company_scores(left);
             let (right_roles, right_companies) = role_and_company_scores(right);
-            let title_then_company = (left_roles > 0 || left_companies == 0 && right_companies > 0) && right_roles == 0;
+            // `CART Captioner (part-time, remote), Lumen Access Captioning`:
+            // a doer's name the role words lack, before a name.
+            let names_a_doer = || {
+                let without_aside = left.split_once(" (").map_or(left, |(before, _)| before);
+                is_agent_noun_phrase(without_aside.trim()) && right.starts_with(char::is_uppercase)
+            };
+            let doer_before_a_name = left_roles == 0 && left_companies == 0 && names_a_doer();
+            let title_then_company =
+                (left_roles > 0 || left_companies == 0 && right_companies > 0 || doer_before_a_name)
+                    && right_roles == 0;
             if title_then_company && !is_location(right) {
                 // Without a company word the part after the comma may as
                 // well qualify the title; the section's other entries tell.
-                if right_companies == 0 {
+                // After a doer's name it is the employer's name.
+                if right_companies == 0 && !doer_before_a_name {
                     comma_qualified_title = Some(rest[0].clone());
                 }
                 rest = vec![left.trim().to_owned(), right.trim().to_owned()];
@@ -685,6 +695,13 @@ mod tests {
         assert_eq!(header.title.as_deref(), Some("Building Inspector I"));
         assert_eq!(header.company.as_deref(), Some("Tallgrass County"));
         assert_eq!(header.location.as_deref(), Some("Elizabeth, CO"));
+    }
+
+    #[test]
+    fn a_doer_before_a_comma_is_the_title_at_the_name_after_it() {
+        let header = parse_entry_header(&["CART Captioner (part-time, remote), Lumen Access Captioning"]);
+        assert_eq!(header.title.as_deref(), Some("CART Captioner (part-time, remote)"));
+        assert_eq!(header.company.as_deref(), Some("Lumen Access Captioning"));
     }
 
     #[test]
