@@ -280,6 +280,7 @@ pub(crate) fn parse_experience(lines: &[&str], reference: YearMonth) -> Experien
             });
         entries.push(entry);
     }
+    without_employer_group_lines(&mut entries, &mut entry_months);
     let month_spans: Vec<MonthSpan> = entry_months.iter().flatten().copied().collect();
     let total_months = (!month_spans.is_empty()).then(|| union_months(&month_spans));
     Experience { entries, entry_months, total_months }
@@ -331,6 +332,27 @@ fn names_title_and_employer(classified: &[Classified<'_>], header_lines: &[usize
         .collect();
     let header = parse_entry_header(&texts);
     header.title.is_some() && header.company.is_some()
+}
+
+/// Removes the entries that only group the titles under them: an employer
+/// with its own dates and no title (`Basin & Range Water Resources, Inc.,
+/// Tucson, AZ (2018–present)`), over titles dated within them that took
+/// that employer. The titles are the jobs.
+fn without_employer_group_lines(entries: &mut Vec<ExperienceEntry>, entry_months: &mut Vec<Option<MonthSpan>>) {
+    let mut index = 0;
+    while index + 1 < entries.len() {
+        let (group, next) = (&entries[index], &entries[index + 1]);
+        let within = match (entry_months[index], entry_months[index + 1]) {
+            (Some(outer), Some(inner)) => outer.start <= inner.start && inner.end <= outer.end,
+            _ => false,
+        };
+        if group.title.is_none() && group.company.is_some() && next.company == group.company && within {
+            entries.remove(index);
+            entry_months.remove(index);
+        } else {
+            index += 1;
+        }
+    }
 }
 
 /// `Prairie Gust Renewables (Technician II)` over bullets, where a dated
@@ -635,6 +657,16 @@ mod tests {
         // An undated job at an employer named nowhere else stays one.
         let entries = parse("Line Worker | Acme Power   2018 – 2020\n\nVolunteer Driver (Red Cross)\n- Drove.\n");
         assert_eq!(entries.len(), 2);
+    }
+
+    #[test]
+    fn an_employer_dated_over_its_dated_titles_is_no_job_of_its_own() {
+        let entries = parse(
+            "Basin & Range Water Resources, Inc., Tucson, AZ (2018–present)\n   Senior Hydrogeologist, 2022–present\n   Project Hydrogeologist, 2018–2022\n   • Modelled aquifers.\n",
+        );
+        let titles: Vec<_> = entries.iter().map(|entry| entry.title.as_deref()).collect();
+        assert_eq!(titles, [Some("Senior Hydrogeologist"), Some("Project Hydrogeologist")]);
+        assert!(entries.iter().all(|entry| entry.company.as_deref() == Some("Basin & Range Water Resources, Inc.")));
     }
 
     fn title_company_dates(entries: &[ExperienceEntry]) -> Vec<(String, String, String, String)> {
