@@ -54,10 +54,13 @@ pub const RESUME_VERSION_11_MARKER: u8 = 11;
 /// one aside, a group's employer holds for titles qualified after a comma,
 /// and more heading and header forms.
 pub const RESUME_VERSION_12_MARKER: u8 = 12;
+/// Parsed resumes of engine version 13, the same shape again: tables of
+/// jobs, headings over parts of a section, numbered and ruled headings.
+pub const RESUME_VERSION_13_MARKER: u8 = 13;
 /// What the current engine writes first in a parsed resume.
-pub const RESUME_CURRENT_MARKER: u8 = RESUME_VERSION_12_MARKER;
+pub const RESUME_CURRENT_MARKER: u8 = RESUME_VERSION_13_MARKER;
 /// Markers of parsed resumes that the current engine would parse the same.
-pub const RESUME_MARKERS_OF_THE_CURRENT_ENGINE: [u8; 1] = [RESUME_VERSION_12_MARKER];
+pub const RESUME_MARKERS_OF_THE_CURRENT_ENGINE: [u8; 1] = [RESUME_VERSION_13_MARKER];
 
 /// Breakdowns of engine version 3 start with this byte. Older ones start
 /// with their score, at most 100, so the two never meet.
@@ -87,11 +90,13 @@ pub const BREAKDOWN_VERSION_10_MARKER: u8 = 211;
 pub const BREAKDOWN_VERSION_11_MARKER: u8 = 212;
 /// Breakdowns of engine version 12, the same layout again.
 pub const BREAKDOWN_VERSION_12_MARKER: u8 = 213;
+/// Breakdowns of engine version 13, the same layout again.
+pub const BREAKDOWN_VERSION_13_MARKER: u8 = 214;
 /// What the current engine writes first in a breakdown.
-pub const BREAKDOWN_CURRENT_MARKER: u8 = BREAKDOWN_VERSION_12_MARKER;
+pub const BREAKDOWN_CURRENT_MARKER: u8 = BREAKDOWN_VERSION_13_MARKER;
 /// Markers of breakdowns that the current engine would score the same.
-pub const BREAKDOWN_MARKERS_OF_THE_CURRENT_ENGINE: [u8; 1] = [BREAKDOWN_VERSION_12_MARKER];
-/// Length of the months that follow the marker of a version 4 to 12
+pub const BREAKDOWN_MARKERS_OF_THE_CURRENT_ENGINE: [u8; 1] = [BREAKDOWN_VERSION_13_MARKER];
+/// Length of the months that follow the marker of a version 4 to 13
 /// breakdown, compact or not.
 pub const RANKING_MONTHS_LENGTH: usize = 4;
 
@@ -109,7 +114,8 @@ pub fn ranking_months(scored: &ScoredBreakdown) -> u32 {
         | BREAKDOWN_VERSION_9_MARKER
         | BREAKDOWN_VERSION_10_MARKER
         | BREAKDOWN_VERSION_11_MARKER
-        | BREAKDOWN_VERSION_12_MARKER, first, second, third, fourth, ..] => {
+        | BREAKDOWN_VERSION_12_MARKER
+        | BREAKDOWN_VERSION_13_MARKER, first, second, third, fourth, ..] => {
             u32::from_le_bytes([*first, *second, *third, *fourth])
         }
         _ => 0,
@@ -152,6 +158,11 @@ mod tests {
             "engine version 4's resume, in the shape the current engine writes"
         );
         assert!(made_by_an_older_engine(Some(&current_resume), Some(&version_4_breakdown)), "and its breakdown");
+        let version_12_resume = Encoded::new(vec![RESUME_VERSION_12_MARKER, 0]);
+        let version_12_breakdown = scored(&[BREAKDOWN_VERSION_12_MARKER, 9, 0, 0, 0, 80]);
+        assert!(made_by_an_older_engine(Some(&version_12_resume), Some(&current_breakdown)), "engine version 12's");
+        assert!(made_by_an_older_engine(Some(&current_resume), Some(&version_12_breakdown)));
+        assert_eq!(ranking_months(&version_12_breakdown), 9, "its months are read");
         let version_11_resume = Encoded::new(vec![RESUME_VERSION_11_MARKER, 0]);
         let version_11_breakdown = scored(&[BREAKDOWN_VERSION_11_MARKER, 9, 0, 0, 0, 80]);
         assert!(made_by_an_older_engine(Some(&version_11_resume), Some(&current_breakdown)), "engine version 11's");
