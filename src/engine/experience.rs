@@ -18,7 +18,7 @@ use super::entry_header::{
     Qualifier,
 };
 use super::entry_words::is_company_word;
-use super::lines::{strip_bullet, with_closing_bracket};
+use super::lines::{is_rule_character, strip_bullet, with_closing_bracket};
 use super::text::is_listed;
 use crate::domain::resume::ExperienceEntry;
 
@@ -316,7 +316,7 @@ const SUBHEADING_WORDS_MAX: usize = 3;
 
 /// A line of rule characters only (`-----`, `=====`, `───`).
 fn is_rule(text: &str) -> bool {
-    !text.is_empty() && text.chars().all(|character| matches!(character, '-' | '=' | '_' | '~' | '─' | '━' | '—' | '═'))
+    !text.is_empty() && text.chars().all(is_rule_character)
 }
 
 /// Whether the header lines gathered so far (`header_lines`, in order) and

@@ -222,6 +222,11 @@ pub(crate) fn non_empty(text: &str) -> Option<String> {
     (!trimmed.is_empty()).then(|| trimmed.to_string())
 }
 
+/// A character rules are drawn with (`-----`, `=====`, `───`, `———`).
+pub(crate) fn is_rule_character(character: char) -> bool {
+    matches!(character, '-' | '=' | '_' | '~' | '─' | '━' | '—' | '–' | '═')
+}
+
 #[cfg(test)]
 mod tests {
 

@@ -8,7 +8,7 @@
 //! match falls in with a binary search.
 
 use super::dates::{find_date_range, last_year};
-use super::lines::{split_lines, strip_bullet, Line, SYMBOL_BULLETS};
+use super::lines::{is_rule_character, split_lines, strip_bullet, Line, SYMBOL_BULLETS};
 use super::text::{is_alphabetic, is_alphanumeric, is_ascii_whitespace};
 
 /// The kinds of section are the domain's: the parsed resume names them.
@@ -342,7 +342,6 @@ fn without_decoration(trimmed: &str) -> &str {
 /// ————————`, `Skills ---------`), without the rule: at least
 /// `TRAILING_RULE_CHARACTERS_MIN` rule characters after a space.
 fn without_a_trailing_rule(trimmed: &str) -> &str {
-    let is_rule_character = |character: char| matches!(character, '-' | '=' | '_' | '~' | '─' | '━' | '—' | '–' | '═');
     // Most lines end in a letter, a digit or a stop: answered from one byte.
     if trimmed.as_bytes().last().is_some_and(|byte| byte.is_ascii() && !is_rule_character(char::from(*byte))) {
         return trimmed;

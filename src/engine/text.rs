@@ -71,23 +71,21 @@ const SYMBOL_BLOCKS: [std::ops::RangeInclusive<char>; 3] =
 /// character: a resume's dashes and bullets were 3% of a parse.
 pub(crate) fn is_alphanumeric(character: char) -> bool {
     if character.is_ascii() {
-        character.is_ascii_alphanumeric()
-    } else if SYMBOL_BLOCKS.iter().any(|block| block.contains(&character)) {
-        false
-    } else {
-        character.is_alphanumeric()
+        return character.is_ascii_alphanumeric();
     }
+    !is_in_a_symbol_block(character) && character.is_alphanumeric()
 }
 
 /// `char::is_alphabetic`, as fast as `is_alphanumeric` for the same characters.
 pub(crate) fn is_alphabetic(character: char) -> bool {
     if character.is_ascii() {
-        character.is_ascii_alphabetic()
-    } else if SYMBOL_BLOCKS.iter().any(|block| block.contains(&character)) {
-        false
-    } else {
-        character.is_alphabetic()
+        return character.is_ascii_alphabetic();
     }
+    !is_in_a_symbol_block(character) && character.is_alphabetic()
+}
+
+fn is_in_a_symbol_block(character: char) -> bool {
+    SYMBOL_BLOCKS.iter().any(|block| block.contains(&character))
 }
 
 /// Characters that stay part of a word when they directly follow it, so that
