@@ -477,6 +477,7 @@ fn is_agent_noun_phrase(piece: &str) -> bool {
         ["er", "or", "man", "woman", "hand", "ist"]
             .iter()
             .any(|ending| last.len() > ending.len() + 2 && last.ends_with(ending))
+            && !NOT_DOERS.contains(&last.as_str())
     });
     (1..=AGENT_NOUN_PHRASE_WORDS_MAX).contains(&words.len())
         && capitalised
@@ -485,6 +486,12 @@ fn is_agent_noun_phrase(piece: &str) -> bool {
 }
 
 const AGENT_NOUN_PHRASE_WORDS_MAX: usize = 3;
+
+/// Places and things that end as a doer's name does (`Community Center, …`).
+const NOT_DOERS: [&str; 22] = [
+    "center", "centre", "tower", "water", "corner", "river", "harbor", "harbour", "manor", "floor", "door", "chapter",
+    "quarter", "theater", "theatre", "winter", "summer", "order", "letter", "paper", "power", "shelter",
+];
 
 fn clean(part: &str) -> &str {
     let trimmed = part.trim().trim_matches(|character: char| {
@@ -714,6 +721,9 @@ mod tests {
             (header.title.as_deref(), header.company.as_deref()),
             (Some("Milker"), Some("Brault Brothers Farm"))
         );
+        // A place or a thing is no doer: the comma parts nothing here.
+        let header = parse_entry_header(&["Community Center, Northside Parks"]);
+        assert_ne!(header.title.as_deref(), Some("Community Center"));
         // A name with `at` in it is not one.
         assert_eq!(parse_entry_header(&["The Tower at Park Place"]).company, None);
     }
