@@ -288,12 +288,12 @@ fn is_whole_point(text: &str) -> bool {
             let word_length = bytes.iter().take_while(|byte| byte.is_ascii_alphabetic()).count();
             let (word, rest) = bytes.split_at(word_length);
             let is_four_digits = |year: &[u8]| year.len() == 4 && are_digits(year);
-            let is_listed = |names: &[&str]| names.iter().any(|name| name.as_bytes().eq_ignore_ascii_case(word));
-            if is_listed(&["spring", "summer", "fall", "autumn", "winter"]) {
+            let is_one_of = |names: &[&str]| names.iter().any(|name| name.as_bytes().eq_ignore_ascii_case(word));
+            if is_one_of(&["spring", "summer", "fall", "autumn", "winter"]) {
                 let year = text[word_length..].trim_start_matches(is_regex_ascii_space);
                 return year.len() < rest.len() && is_four_digits(year.as_bytes());
             }
-            if !is_listed(&MONTH_NAMES) {
+            if !is_one_of(&MONTH_NAMES) {
                 return false;
             }
             let rest = rest.strip_prefix(b".").unwrap_or(rest);

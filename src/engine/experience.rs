@@ -295,7 +295,11 @@ fn is_set_off_as_a_heading(classified: &[Classified<'_>], index: usize) -> bool 
     if is_rule(text) {
         return true;
     }
+    // Most header lines follow another line: answered before any word is read.
     let after_a_break = index == 0 || classified[index - 1].kind == Kind::Blank;
+    if !after_a_break {
+        return false;
+    }
     let words = text.split_whitespace().count();
     let without_separators = !text.contains([',', '|', '—', '–', '@', '·', '(']) && !text.contains(" - ");
     let in_capitals = !text.chars().any(char::is_lowercase);
@@ -306,8 +310,7 @@ fn is_set_off_as_a_heading(classified: &[Classified<'_>], index: usize) -> bool 
         text.split_whitespace().all(|word| word.starts_with(|character: char| character.is_uppercase()))
             && role_and_company_scores(text) == (0, 0)
     };
-    after_a_break
-        && without_separators
+    without_separators
         && (1..=SUBHEADING_WORDS_MAX).contains(&words)
         && (in_capitals || text.ends_with(':') || in_title_case())
 }

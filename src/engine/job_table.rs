@@ -8,6 +8,8 @@
 
 use std::borrow::Cow;
 
+use super::lines::is_rule_character;
+
 /// What a column of a jobs table holds, by its label.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Column {
@@ -47,15 +49,13 @@ pub(crate) fn rewrite_job_tables(lines: &mut [Cow<'_, str>]) {
 /// if `line` is one: two runs or more of dashes, parted by spaces only.
 fn column_starts(line: &str) -> Option<Vec<usize>> {
     // Most lines start with a letter: answered from the first byte.
-    if !line.trim_start().starts_with(['-', '=', '─']) {
+    if !line.trim_start().starts_with(is_rule_character) {
         return None;
     }
     let mut starts = Vec::new();
     let mut run_start: Option<usize> = None;
     for (index, character) in line.chars().chain([' ']).enumerate() {
         match (character, run_start) {
-            ('-' | '=' | '─', None) => run_start = Some(index),
-            ('-' | '=' | '─', Some(_)) => {}
             (' ', Some(start)) => {
                 if index - start < RULE_RUN_CHARACTERS_MIN {
                     return None;
@@ -64,6 +64,8 @@ fn column_starts(line: &str) -> Option<Vec<usize>> {
                 run_start = None;
             }
             (' ', None) => {}
+            (rule, None) if is_rule_character(rule) => run_start = Some(index),
+            (rule, Some(_)) if is_rule_character(rule) => {}
             _ => return None,
         }
     }
@@ -86,8 +88,9 @@ fn labels(line: &str, column_starts: &[usize]) -> Vec<String> {
 
 fn column_of(label: &str) -> Column {
     let label = label.to_ascii_lowercase();
-    let holds =
-        |words: &[&str]| words.iter().any(|word| label.split(|c: char| !c.is_alphanumeric()).any(|part| part == *word));
+    let holds = |words: &[&str]| {
+        words.iter().any(|word| label.split(|character: char| !character.is_alphanumeric()).any(|part| part == *word))
+    };
     if holds(&["dates", "date", "period", "years", "when"]) {
         Column::Dates
     } else if holds(&["position", "title", "role", "rank", "job"]) {
@@ -154,5 +157,13 @@ Third Mate, Gulfstar Tankers";
         assert_eq!(rewritten(text), ["Skills      Level", "---------   -----", "Welding     Expert"]);
         assert_eq!(column_starts("- Led a team"), None);
         assert_eq!(column_starts("-----"), None, "one run underlines a heading");
+    }
+
+    #[test]
+    fn a_row_shorter_than_its_columns_leaves_the_missing_cells_empty() {
+        let text = "Dates              Position          Employer
+-----------------  ----------------  --------
+2019 – 2021        Driver";
+        assert_eq!(rewritten(text)[2], "Driver   2019 – 2021");
     }
 }
