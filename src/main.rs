@@ -140,7 +140,7 @@ fn serve(settings: ServeSettings, with_demo: WithDemo) -> anyhow::Result<()> {
     actix_web::rt::System::new().block_on(async move {
         let mut application =
             Application::build(&settings, Environment::production()).context("starting the server")?;
-        application.wait_until_recovered().context("recovering the data directory")?;
+        application.wait_until_recovered().await.context("recovering the data directory")?;
         // The bound port, which differs from the asked one for `--bind ...:0`.
         let base_url = format!("http://{}", std::net::SocketAddr::new(settings.bind.ip(), application.port));
         tracing::info!(%base_url, "listening");

@@ -7,6 +7,7 @@ use std::io::Write;
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::time::Duration;
 
 use actix::Arbiter;
 
@@ -65,14 +66,30 @@ pub struct Application {
     pub requests_in_flight: RequestsInFlight,
     /// The port of the `--metrics-bind` listener, when there is one.
     pub metrics_port: Option<u16>,
-    server: Option<actix_web::dev::Server>,
+    /// The server, spawned as soon as it is built, so that while recovery
+    /// runs it answers: `/healthz` 200, `/readyz` and the API 503.
+    server: Option<RunningServer>,
     /// The /metrics listener of `--metrics-bind`, stopped with the main one.
-    metrics_server: Option<actix_web::dev::Server>,
+    metrics_server: Option<RunningServer>,
     readiness: Readiness,
     recovery: Option<std::thread::JoinHandle<Result<RecoveryReport, StartupError>>>,
     settings: ServeSettings,
     _actor_arbiter: Arbiter,
 }
+
+struct RunningServer {
+    handle: actix_web::dev::ServerHandle,
+    task: actix_web::rt::task::JoinHandle<std::io::Result<()>>,
+}
+
+impl RunningServer {
+    fn spawn(server: actix_web::dev::Server) -> Self {
+        Self { handle: server.handle(), task: actix_web::rt::spawn(server) }
+    }
+}
+
+/// How often `wait_until_recovered` looks whether recovery has finished.
+const RECOVERY_POLL_MILLISECONDS: u64 = 5;
 
 /// What `build` needs besides the settings: the clock, the storage the log
 /// writes through (a faulty one in fault tests), and test-only routes.
@@ -190,7 +207,7 @@ impl Application {
                 let listener = TcpListener::bind(address)
                     .map_err(|source| StartupError::Bind { address: address.to_string(), source })?;
                 let port = listener.local_addr()?.port();
-                (Some(start_metrics_server(listener, state.clone())?), Some(port))
+                (Some(RunningServer::spawn(start_metrics_server(listener, state.clone())?)), Some(port))
             }
             _ => (None, None),
         };
@@ -201,7 +218,7 @@ impl Application {
             registry,
             requests_in_flight,
             metrics_port,
-            server: Some(server),
+            server: Some(RunningServer::spawn(server)),
             metrics_server,
             readiness,
             recovery: Some(recovery),
@@ -211,12 +228,18 @@ impl Application {
     }
 
     pub fn server_handle(&self) -> Option<actix_web::dev::ServerHandle> {
-        self.server.as_ref().map(actix_web::dev::Server::handle)
+        self.server.as_ref().map(|server| server.handle.clone())
     }
 
-    /// Waits for recovery; the API serves from then on.
-    pub fn wait_until_recovered(&mut self) -> Result<RecoveryReport, StartupError> {
+    /// Waits for recovery, yielding to the runtime meanwhile: the server
+    /// is a task on it, and blocking here kept it from answering at all
+    /// (not even `/healthz`) until recovery was done. The API serves from
+    /// then on.
+    pub async fn wait_until_recovered(&mut self) -> Result<RecoveryReport, StartupError> {
         let Some(recovery) = self.recovery.take() else { return Ok(RecoveryReport::default()) };
+        while !recovery.is_finished() {
+            actix_web::rt::time::sleep(Duration::from_millis(RECOVERY_POLL_MILLISECONDS)).await;
+        }
         let report = recovery.join().map_err(|_| StartupError::RecoveryPanicked)??;
         debug_assert!(self.readiness.is_ready());
         Ok(report)
@@ -226,13 +249,12 @@ impl Application {
     /// drain in-flight requests; then the log is flushed and every workspace
     /// gets a final snapshot.
     pub async fn run_until_stopped(mut self) -> Result<(), StartupError> {
-        let metrics_server = self.metrics_server.take().map(|server| (server.handle(), actix_web::rt::spawn(server)));
         if let Some(server) = self.server.take() {
-            server.await?;
+            server.task.await.map_err(std::io::Error::other)??;
         }
-        if let Some((handle, running)) = metrics_server {
-            handle.stop(true).await;
-            let _ = running.await;
+        if let Some(metrics_server) = self.metrics_server.take() {
+            metrics_server.handle.stop(true).await;
+            let _ = metrics_server.task.await;
         }
         self.shut_down()
     }

@@ -98,7 +98,7 @@ async fn a_log_that_ends_before_a_snapshot_refuses_to_start_with_a_remedy() {
     settings.no_demo = true;
     let environment = Environment { extractor_program: None, ..Environment::production() };
     let mut application = Application::build(&settings, environment).expect("the server binds and starts recovering");
-    let refused = application.wait_until_recovered().expect_err("recovery refuses");
+    let refused = application.wait_until_recovered().await.expect_err("recovery refuses");
     let message = refused.to_string();
     assert!(message.contains("covers LSN 50") && message.contains("log ends at LSN 0"), "{message}");
     assert!(message.contains("shortlist restore"), "the message names a remedy: {message}");
@@ -116,4 +116,23 @@ fn shortlist_settings(data_dir: &std::path::Path) -> shortlist::config::ServeSet
         "recovery-test-secret",
     ]);
     cli.serve
+}
+
+#[actix_web::test]
+async fn the_server_answers_health_checks_before_its_recovery_is_awaited() {
+    use shortlist::startup::{Application, Environment};
+
+    let scratch = tempfile::Builder::new().prefix("shortlist-recovery-serving-").tempdir().unwrap();
+    let mut settings = shortlist_settings(scratch.path());
+    settings.no_demo = true;
+    let environment = Environment { extractor_program: None, ..Environment::production() };
+    let mut application = Application::build(&settings, environment).expect("the server binds and starts recovering");
+    let client = awc::Client::builder().timeout(std::time::Duration::from_secs(10)).finish();
+    let health = format!("http://127.0.0.1:{}/healthz", application.port);
+    // Nothing has awaited recovery yet: an operator's probe is still answered.
+    let answer = client.get(&health).send().await.expect("the server answers while recovery is not awaited");
+    assert_eq!(answer.status(), 200);
+    application.wait_until_recovered().await.expect("an empty directory recovers");
+    let ready = format!("http://127.0.0.1:{}/readyz", application.port);
+    assert_eq!(client.get(&ready).send().await.expect("the server answers").status(), 200);
 }

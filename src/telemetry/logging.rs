@@ -25,7 +25,17 @@ pub enum LogFormat {
 
 /// Installs the process's log writer; call once, first thing.
 pub fn init(format: LogFormat) {
-    let filter = EnvFilter::try_from_env("SHORTLIST_LOG").unwrap_or_else(|_| EnvFilter::new("info"));
+    let configured = std::env::var("SHORTLIST_LOG").unwrap_or_default();
+    let mut filter = EnvFilter::try_new(&configured)
+        .ok()
+        .filter(|_| !configured.trim().is_empty())
+        .unwrap_or_else(|| EnvFilter::new("info"));
+    // actix-server's own lines ("starting service … listening on") come at
+    // startup, before recovery, and would read as the server being ready;
+    // `listening base_url=…` is the line that says so. Unless asked for.
+    if !configured.contains("actix_server") {
+        filter = filter.add_directive("actix_server=warn".parse().expect("a valid directive"));
+    }
     let builder = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr);
     match format {
         LogFormat::Text => builder.with_ansi(std::io::stderr().is_terminal()).init(),

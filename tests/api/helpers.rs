@@ -115,7 +115,7 @@ pub async fn spawn_app_on(adjust: impl FnOnce(&mut ServeSettings), storage: Arc<
         extractor_program: Some(PathBuf::from(env!("CARGO_BIN_EXE_shortlist"))),
     };
     let mut application = Application::build(&settings, environment).expect("the app starts");
-    application.wait_until_recovered().expect("recovery succeeds");
+    application.wait_until_recovered().await.expect("recovery succeeds");
     let base_url = format!("http://127.0.0.1:{}", application.port);
     let registry = application.registry.clone();
     let requests_in_flight = application.requests_in_flight.clone();
