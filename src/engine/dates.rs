@@ -434,8 +434,9 @@ fn parse_short_year_point(text: &str) -> Option<DatePoint> {
 
 /// Finds a single date (`Summer 2025`, `June 2020`, `2019`) standing for an
 /// entry that began and ended in that month or year. A bare year counts only
-/// when it is the last thing on the line (`Charity run — 2019`), since years
-/// appear in prose too.
+/// when it is the last thing on the line (`Charity run — 2019`) or the first,
+/// set off as a field (`2013 · Recording Intern · Sidecar Studios`), since
+/// years appear in prose too.
 pub(crate) fn find_single_date(line: &str) -> Option<DateRange> {
     if !has_four_digit_run(line) {
         return None;
@@ -445,7 +446,8 @@ pub(crate) fn find_single_date(line: &str) -> Option<DateRange> {
         let point = parse_date_point(whole.as_str())?;
         let is_bare_year = matches!(point, DatePoint::Year(_));
         let at_end = line[whole.end()..].trim_matches(|character: char| !character.is_alphanumeric()).is_empty();
-        (!is_bare_year || at_end).then_some(DateRange {
+        let first_field = line[..whole.start()].trim().is_empty() && sets_off_a_field(&line[whole.end()..]);
+        (!is_bare_year || at_end || first_field).then_some(DateRange {
             start: point,
             end: RangeEnd::Date(point),
             start_byte: whole.start(),
@@ -453,6 +455,17 @@ pub(crate) fn find_single_date(line: &str) -> Option<DateRange> {
         })
     });
     found.last()
+}
+
+/// Whether `rest` begins with what ends a field of a header line: a middle
+/// dot, a bar, a dash between spaces, a tab or a run of spaces. Not a comma
+/// or a colon, which follow a year in prose (`2019, the team…`).
+fn sets_off_a_field(rest: &str) -> bool {
+    let after_spaces = rest.trim_start_matches(' ');
+    rest.starts_with('\t')
+        || rest.starts_with("  ")
+        || after_spaces.starts_with(['·', '•', '|', '—', '–'])
+        || (rest.starts_with(' ') && after_spaces.starts_with("- "))
 }
 
 /// Parses `Jan 2019`, `January. 2019`, `Summer 2018`, `03/2018`, `04.2021`, `2020-01` or `2019`.
@@ -725,5 +738,11 @@ mod tests {
         assert_eq!(single("Camp Counselor — Oregon Coast Science Camp — June 2014").as_deref(), Some("2014-06"));
         assert_eq!(single("Charity run organiser, 2019").as_deref(), Some("2019"));
         assert_eq!(single("Grew revenue 2019 by 30%"), None);
+        assert_eq!(single("2013 · Recording Intern · Sidecar Studios · Austin, TX").as_deref(), Some("2013"));
+        assert_eq!(single("2013 | Recording Intern | Sidecar Studios").as_deref(), Some("2013"));
+        assert_eq!(single("2013 - Recording Intern, Sidecar Studios").as_deref(), Some("2013"));
+        assert_eq!(single("2013    Recording Intern, Sidecar Studios").as_deref(), Some("2013"));
+        assert_eq!(single("2019, the team doubled in size"), None);
+        assert_eq!(single("2019 was the year we shipped"), None);
     }
 }

@@ -163,6 +163,8 @@ pub(crate) fn parse_experience(lines: &[&str], reference: YearMonth) -> Experien
             if is_set_off_as_a_heading(&classified, index)
                 && names_title_and_employer(&classified, &header_lines, &own_text)
             {
+                // Nor is it a highlight of the entry above.
+                claimed[index] = true;
                 break;
             }
             header_lines.insert(0, index);
@@ -303,16 +305,14 @@ fn is_set_off_as_a_heading(classified: &[Classified<'_>], index: usize) -> bool 
     let words = text.split_whitespace().count();
     let without_separators = !text.contains([',', '|', '—', '–', '@', '·', '(']) && !text.contains(" - ");
     let in_capitals = !text.chars().any(char::is_lowercase);
-    // `Construction Background` (its underline is gone by now): every word
-    // capitalised, and none a role's or a company's, as an employer's or a
-    // title's would be.
-    let in_title_case = || {
-        text.split_whitespace().all(|word| word.starts_with(|character: char| character.is_uppercase()))
-            && role_and_company_scores(text) == (0, 0)
-    };
+    // `Construction Background`, `Before tech` (their underlines are gone
+    // by now): capitalised, and no word a role's or a company's, as an
+    // employer's or a title's would be.
+    let capitalised_without_role_or_company =
+        || text.starts_with(|character: char| character.is_uppercase()) && role_and_company_scores(text) == (0, 0);
     without_separators
         && (1..=SUBHEADING_WORDS_MAX).contains(&words)
-        && (in_capitals || text.ends_with(':') || in_title_case())
+        && (in_capitals || text.ends_with(':') || capitalised_without_role_or_company())
 }
 
 const SUBHEADING_WORDS_MAX: usize = 3;
@@ -635,11 +635,12 @@ mod tests {
 
     #[test]
     fn a_heading_over_a_part_of_the_section_is_no_part_of_the_entry_under_it() {
-        for heading in ["SHORESIDE", "Before escrow:", "Construction Background"] {
+        for heading in ["SHORESIDE", "Before escrow:", "Construction Background", "Before tech"] {
             let text = format!(
                 "Mate, Gulf Tankers — Mobile, AL — 2019 – 2023\n- Watches.\n\n{heading}\nDeckhand, Harbor Towing, LLC — Mobile, AL — 2015 – 2018\n"
             );
             let entries = parse(&text);
+            assert_eq!(entries[0].highlights, ["Watches."], "{heading}");
             assert_eq!(entries[1].title.as_deref(), Some("Deckhand"), "{heading}");
             assert_eq!(entries[1].company.as_deref(), Some("Harbor Towing, LLC"), "{heading}");
         }

@@ -197,6 +197,10 @@ const HEADINGS: &[(&str, SectionKind)] = &[
     ("hobbies", SectionKind::Other),
     ("hobbies and interests", SectionKind::Other),
     ("publications", SectionKind::Other),
+    ("credits", SectionKind::Other),
+    ("selected credits", SectionKind::Other),
+    ("discography", SectionKind::Other),
+    ("filmography", SectionKind::Other),
     ("patents", SectionKind::Other),
     ("presentations", SectionKind::Other),
     ("references", SectionKind::Other),
@@ -402,11 +406,14 @@ fn joined_heading_kind(line: &str, key: &[u8]) -> Option<SectionKind> {
     let capitalised = line
         .split_whitespace()
         .all(|word| matches!(word, "&" | "and" | "/") || word.as_bytes()[0].is_ascii_uppercase());
-    if !capitalised {
+    // In lower case (`education & certs:`) both sides must be headings:
+    // prose in lower case joins words with `and` all the time.
+    let in_lower_case = !line.bytes().any(|byte| byte.is_ascii_uppercase());
+    if !capitalised && !in_lower_case {
         return None;
     }
     let (left, right) = joined_sides(key)?;
-    let one_word = |side: &[u8]| !side.contains(&b' ');
+    let one_word = |side: &[u8]| capitalised && !side.contains(&b' ');
     match (listed_heading_kind(left), listed_heading_kind(right)) {
         (Some(kind), Some(_)) => Some(kind),
         (Some(kind), None) if one_word(right) => Some(kind),
@@ -752,18 +759,19 @@ mod tests {
         let capitalised = without_colon.split_whitespace().all(|word| {
             matches!(word, "&" | "and" | "/") || word.starts_with(|first: char| first.is_ascii_uppercase())
         });
+        let in_lower_case = !without_colon.chars().any(|character| character.is_ascii_uppercase());
         let joined = || {
             let (left, right) = key.split_once(" and ").or_else(|| key.split_once(" / "))?;
             match (listed(left), listed(right)) {
                 (Some(kind), Some(_)) => Some(kind),
-                (Some(kind), None) if !right.contains(' ') => Some(kind),
-                (None, Some(kind)) if !left.contains(' ') => Some(kind),
+                (Some(kind), None) if capitalised && !right.contains(' ') => Some(kind),
+                (None, Some(kind)) if capitalised && !left.contains(' ') => Some(kind),
                 _ => None,
             }
         };
         // Every heading starts with a letter, joined ones too.
         let starts_with_letter = without_colon.starts_with(|first: char| first.is_ascii_alphabetic());
-        listed(&key).or_else(|| if capitalised && starts_with_letter { joined() } else { None })
+        listed(&key).or_else(|| if (capitalised || in_lower_case) && starts_with_letter { joined() } else { None })
     }
 
     proptest::proptest! {
@@ -828,6 +836,9 @@ mod tests {
         assert_eq!(heading_kind("Experience and leadership"), None);
         assert_eq!(heading_kind("Education and Training Coordinator"), None);
         assert_eq!(heading_kind("Pearson Education & Training"), None);
+        assert_eq!(heading_kind("education & certs:"), Some(SectionKind::Education), "in lower case, both listed");
+        assert_eq!(heading_kind("experience and leadership"), None, "in lower case, one side alone is prose");
+        assert_eq!(heading_kind("credits (selected):"), Some(SectionKind::Other));
         assert_eq!(heading_kind("Technical Skills & Tools"), Some(SectionKind::Skills));
         assert_eq!(heading_kind(""), None);
     }
