@@ -250,12 +250,13 @@ const TITLE_NOUNS: &[&str] = &[
 fn joined_wraps<'a>(lines: impl Iterator<Item = &'a str>) -> Vec<Cow<'a, str>> {
     let mut joined: Vec<Cow<'a, str>> = Vec::new();
     for line in lines {
-        let continues = line.chars().next().is_some_and(char::is_lowercase);
+        // Indented or not: a hanging indent wraps under the items, not the label.
+        let continues = line.trim_start().chars().next().is_some_and(char::is_lowercase);
         match joined.last_mut() {
             Some(last) if continues && !last.trim().is_empty() => {
                 let last = last.to_mut();
                 last.push(' ');
-                last.push_str(line);
+                last.push_str(line.trim_start());
             }
             _ => joined.push(Cow::Borrowed(line)),
         }
@@ -284,7 +285,7 @@ fn is_fragment_of_name(line: &str, name: &str) -> bool {
 /// the whole label is the unambiguous name of one (`Observability:
 /// Prometheus, Grafana`, `CI/CD: GitLab CI`): then it is read as an item.
 fn group_label_and_items(line: &str) -> [&str; 2] {
-    match line.split_once(':').or_else(|| split_at_dot_leader(line)) {
+    match line.split_once(':').or_else(|| split_at_dot_leader(line)).or_else(|| split_at_dash_label(line)) {
         Some((label, rest)) if label.split_whitespace().count() <= GROUP_LABEL_WORDS_MAX && !rest.trim().is_empty() => {
             let names_a_skill = TAXONOMY.lookup_with_ambiguity(label).is_some_and(|(_, ambiguous)| !ambiguous);
             [if names_a_skill { label } else { "" }, rest]
@@ -303,6 +304,15 @@ fn split_at_dot_leader(line: &str) -> Option<(&str, &str)> {
     let start = memchr::memchr_iter(b'.', bytes).find(|dot| *dot > 0 && bytes[dot - 1] == b' ')? - 1;
     let after_dots = line[start + 1..].trim_start_matches('.');
     after_dots.starts_with(' ').then(|| (&line[..start], after_dots))
+}
+
+/// A label and its list after a dash between spaces (`Lines — personal
+/// auto, homeowners, umbrella`): the list has a comma and the label none,
+/// so `Python — 5 years` and `Spanish – fluent` stay whole.
+fn split_at_dash_label(line: &str) -> Option<(&str, &str)> {
+    let (label, rest) = [" — ", " – ", " - "].into_iter().find_map(|dash| line.split_once(dash))?;
+    let label_is_words = label.trim_start().starts_with(char::is_alphabetic) && !label.contains(',');
+    (label_is_words && rest.contains(',')).then_some((label, rest))
 }
 
 /// A resume names at most this many skills the taxonomy does not know: a
@@ -455,6 +465,12 @@ mod tests {
     fn a_leader_of_dots_parts_a_group_label_from_its_items() {
         let text = "Skills\nSecurity .............. Qorvex Shield, Python\nAutomation/monitoring . Zorvex";
         assert_eq!(skills_of(text), ["Qorvex Shield", "Python", "Zorvex"]);
+    }
+
+    #[test]
+    fn a_dash_parts_a_group_label_from_its_list_and_an_indented_wrap_carries_on_the_line() {
+        let text = "Skills\nLines — personal auto, workers'\n        comp, Zorvex\nPython — 5 years";
+        assert_eq!(skills_of(text), ["personal auto", "Workers' Compensation", "Zorvex", "Python"]);
     }
 
     #[test]

@@ -483,6 +483,10 @@ fn ambiguous_name_counts(
     if written.chars().count() == 1 && previous_word.is_some_and(|word| is_listed(word, NOT_SKILL_BEFORE)) {
         return false;
     }
+    // An initial (`Ochoa, D. (2017)`, `John C. Smith`), not a language.
+    if written.chars().count() == 1 && after == Some('.') {
+        return false;
+    }
     if is_list_item(line, start, end) && !and_joins_a_phrase(&line[end..]) {
         return true;
     }
@@ -798,6 +802,8 @@ mod tests {
         assert!(!skills_in("Managed replenishment in Oracle Retail for 40 stores", false).contains(&"Oracle Database"));
         assert!(skills_in("Go services handle the traffic", false).contains(&"Go"));
         assert!(skills_in("Rust, Go, Python", true).contains(&"Go"));
+        assert!(skills_in("C, D, Rust", false).contains(&"D"), "an item of a list");
+        assert!(!skills_in("Tallis, I. and Ochoa, D. (2017). Recharge.", false).contains(&"D"), "an initial");
         for prose in
             ["our go-to tool", "going forward", "Led the Series C raise", "R&D budget", "let it go and rust", "FNP-C"]
         {
