@@ -131,8 +131,16 @@ pub(crate) fn parse_education(lines: &[&str]) -> Vec<EducationEntry> {
 /// Elementary School`, `Thesis: …`, `Relevant coursework: …`): the school
 /// or subject it names is part of that degree, not an entry of its own.
 fn is_labelled_note(line: &str) -> bool {
-    line.split_once(':').is_some_and(|(label, _)| is_listed(label.trim(), &NOTE_LABELS))
+    line.split_once(':').is_some_and(|(label, _)| {
+        let label = label.trim();
+        // `FAA Academy courses: Terminal Initial Qualification (2016); …`
+        let last_word = label.rsplit(' ').next().unwrap_or(label);
+        is_listed(label, &NOTE_LABELS) || is_listed(last_word, &COURSE_WORDS)
+    })
 }
+
+/// Last words of a label over a list of courses, whoever gave them.
+const COURSE_WORDS: [&str; 4] = ["courses", "coursework", "classes", "modules"];
 
 /// Labels of the notes under a degree.
 const NOTE_LABELS: [&str; 16] = [
@@ -390,6 +398,11 @@ mod tests {
     fn note_lines_are_not_entries() {
         let entries = parse_education(&["University of Leeds, BSc Physics, 2014", "GPA 3.8, First Class"]);
         assert_eq!(entries.len(), 1);
+        let entries = parse_education(&[
+            "B.S. in Aviation Management, Sandia Mesa University, 2018",
+            "FAA Academy courses: Terminal Initial Qualification (2016); OJT Instructor (2021)",
+        ]);
+        assert_eq!(entries.len(), 1, "a labelled list of courses");
     }
 
     #[test]

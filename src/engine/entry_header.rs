@@ -462,8 +462,21 @@ fn roles_before_at(line: &str) -> Option<(&str, &str)> {
 /// `Pastry Cook, The Larder at …` has none) hold a role word, as a title
 /// before `at` does (`Senior Engineer at Acme`).
 fn names_a_role_before(text: &str) -> bool {
-    let piece = text.rsplit_once(", ").map_or(text, |(_, last)| last);
-    role_score(piece) > 0 || is_agent_noun_phrase(piece)
+    let (head, piece) = text.rsplit_once(", ").map_or((None, text), |(head, last)| (Some(head), last));
+    role_score(piece) > 0 || is_agent_noun_phrase(piece) || head.is_some_and(|head| qualifies_a_role(head, piece))
+}
+
+/// Whether `piece`, after a comma, is a one-word qualifier of the role
+/// before it (`Software Engineer, Autonomy at Keystone Field Robotics`):
+/// capitalised, no company's word, and not `The` (`Pastry Cook, The Larder
+/// at …` names a place).
+fn qualifies_a_role(head: &str, piece: &str) -> bool {
+    let role = head.rsplit_once(", ").map_or(head, |(_, last)| last);
+    !piece.contains(' ')
+        && piece.starts_with(|character: char| character.is_uppercase())
+        && !piece.eq_ignore_ascii_case("the")
+        && !in_lower_case(piece, is_company_word)
+        && role_score(role) > 0
 }
 
 /// One to three capitalised words whose last one names a doer (`Herdsman`,
@@ -713,6 +726,9 @@ mod tests {
 
     #[test]
     fn a_doer_before_at_is_the_title_at_the_company() {
+        let header = parse_entry_header(&["Software Engineer, Autonomy at Keystone Field Robotics (Philadelphia, PA)"]);
+        assert_eq!(header.title.as_deref(), Some("Software Engineer, Autonomy"), "a qualifier after a comma");
+        assert_eq!(header.company.as_deref(), Some("Keystone Field Robotics"));
         let header = parse_entry_header(&["Herdsman at Gagnon Family Dairy — Highgate, VT"]);
         assert_eq!(header.title.as_deref(), Some("Herdsman"));
         assert_eq!(header.company.as_deref(), Some("Gagnon Family Dairy"));

@@ -218,7 +218,7 @@ pub(crate) fn parse_experience(lines: &[&str], reference: YearMonth) -> Experien
     let mut previous_employer_apart = false;
     for (position, span) in spans.iter().enumerate() {
         let mut header_texts: Vec<String> =
-            span.header_lines.iter().map(|index| classified[*index].text.to_owned()).collect();
+            span.header_lines.iter().map(|index| without_bold(classified[*index].text)).collect();
         let mut anchor_position = None;
         let mut trailing_highlights = Vec::new();
         if let Some(anchor) = span.anchor {
@@ -227,7 +227,7 @@ pub(crate) fn parse_experience(lines: &[&str], reference: YearMonth) -> Experien
             if !own.is_empty() {
                 // The anchor's own text sits where the anchor is among the header lines.
                 let at = span.header_lines.iter().filter(|index| **index < anchor).count();
-                header_texts.insert(at, own);
+                header_texts.insert(at, without_bold(&own));
                 anchor_position = Some(at);
             }
         }
@@ -286,6 +286,16 @@ pub(crate) fn parse_experience(lines: &[&str], reference: YearMonth) -> Experien
     let month_spans: Vec<MonthSpan> = entry_months.iter().flatten().copied().collect();
     let total_months = (!month_spans.is_empty()).then(|| union_months(&month_spans));
     Experience { entries, entry_months, total_months }
+}
+
+/// A header line without Markdown's bold marks, wherever they stand
+/// (`**Robotics Intern** at Three Rivers Robot Works`).
+fn without_bold(text: &str) -> String {
+    if text.contains("**") {
+        text.replace("**", "")
+    } else {
+        text.to_owned()
+    }
 }
 
 /// A line set off as a heading of a part of the section (`EARLIER`,

@@ -156,6 +156,17 @@ fn place_among(parts: &[&str]) -> Option<String> {
         .map(str::to_owned)
 }
 
+/// The place on the line that holds `detail` (the email address or the
+/// phone number), wherever that line is: a resume may put its contact
+/// details at the end (`Reach me: Fort Wayne, IN 46805 · 260-555-0158 ·
+/// a@example.com`) or under a `Contact` heading after the rest.
+pub(crate) fn place_beside(text: &str, detail: &str) -> Option<String> {
+    if detail.is_empty() {
+        return None;
+    }
+    text.lines().filter(|line| line.contains(detail)).find_map(|line| place_among(&contact_parts(line)))
+}
+
 /// `Address: Mesa, AZ 85201` → `Mesa, AZ 85201`; `Home base: Norman, OK`
 /// → `Norman, OK`: a label of one or two words and a colon, or `Based in`.
 fn without_place_label(part: &str) -> &str {
@@ -201,6 +212,12 @@ fn split_credentials(line: &str, email_local: &str) -> (String, Vec<String>) {
         .iter()
         .find_map(|title| line.strip_prefix(title))
         .unwrap_or(line);
+    // An aside after the name (`Rosalind Achterberg (on air: Roz Ryder)`,
+    // `Sam Lee (they/them)`) is not part of it.
+    let line = match line.strip_suffix(')').and_then(|inner| inner.split_once(" (")) {
+        Some((name, aside)) if !aside.contains(['(', ')']) => name.trim_end(),
+        _ => line,
+    };
     if let Some((name, rest)) = line.split_once(',') {
         let pieces: Vec<String> =
             rest.split(',').map(|piece| piece.trim().to_owned()).filter(|piece| !piece.is_empty()).collect();
@@ -358,6 +375,8 @@ mod tests {
         let identity = read_identity(&["Dana Ortiz", "Address: Mesa, AZ 85201"], None);
         assert_eq!(identity.location.as_deref(), Some("Mesa, AZ 85201"));
         let home_base = read_identity(&["DANA ORTIZ", "Cell: 405-555-0110", "Home base: Norman, OK"], None);
+        let aside = read_identity(&["Rosalind Achterberg (on air: Roz Ryder)", "Boise, ID"], None);
+        assert_eq!(aside.name.as_deref(), Some("Rosalind Achterberg"), "an aside after the name is not part of it");
         assert_eq!(home_base.location.as_deref(), Some("Norman, OK"));
     }
 

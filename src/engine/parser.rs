@@ -13,7 +13,7 @@ use super::contact::extract_contact;
 use super::dates::YearMonth;
 use super::education::{parse_education, schooling_in_training};
 use super::experience::parse_experience;
-use super::identity::read_identity;
+use super::identity::{place_beside, read_identity};
 use super::job_table::rewrite_job_tables;
 use super::lines::{collapse_whitespace, without_bullet};
 use super::projects::parse_projects;
@@ -79,7 +79,11 @@ pub(crate) fn parse_with_sections(
     contact.name = identity.name;
     contact.label = identity.label;
     contact.credentials = identity.credentials;
-    contact.location = identity.location;
+    // Details at the end of the resume: the place beside its email address or phone.
+    contact.location = identity.location.or_else(|| {
+        let details = contact.emails.first().into_iter().chain(contact.phones.first());
+        details.into_iter().find_map(|detail| place_beside(text, detail))
+    });
     let resume = ParsedResume {
         summary: summary(&lines_of_kind(&sections, SectionKind::Summary)),
         skills,

@@ -132,6 +132,7 @@ const HEADINGS: &[(&str, SectionKind)] = &[
     ("academic history", SectionKind::Education),
     ("academics", SectionKind::Education),
     ("schooling", SectionKind::Education),
+    ("school", SectionKind::Education),
     ("educational background", SectionKind::Education),
     ("education background", SectionKind::Education),
     ("formal education", SectionKind::Education),
@@ -197,6 +198,12 @@ const HEADINGS: &[(&str, SectionKind)] = &[
     ("hobbies", SectionKind::Other),
     ("hobbies and interests", SectionKind::Other),
     ("publications", SectionKind::Other),
+    ("selected publications", SectionKind::Other),
+    ("appointments", SectionKind::Experience),
+    ("exhibitions", SectionKind::Projects),
+    ("selected exhibitions", SectionKind::Projects),
+    ("exhibitions curated", SectionKind::Projects),
+    ("curated exhibitions", SectionKind::Projects),
     ("credits", SectionKind::Other),
     ("selected credits", SectionKind::Other),
     ("discography", SectionKind::Other),
@@ -430,7 +437,9 @@ fn joined_heading_kind(line: &str, key: &[u8]) -> Option<SectionKind> {
 fn unlisted_heading_kind(trimmed: &str, current: SectionKind, following: &[Line<'_>]) -> Option<SectionKind> {
     let jobs_out_of_place = matches!(current, SectionKind::Summary | SectionKind::Skills | SectionKind::Other);
     let words = undecorated(trimmed);
-    // Marks around a line (`*** LAB WORK ***`) set it off as a colon does.
+    // Marks around a line (`*** LAB WORK ***`) set it off as a colon does,
+    // and so does a number before it (`2. On-Air Experience`).
+    let words = after_a_number(words).unwrap_or(words);
     let marked = words.len() != trimmed.len();
     kind_of_experience_heading(words)
         .or_else(|| jobs_out_of_place.then(|| kind_of_unknown_heading_over_jobs(words, marked, following)).flatten())
@@ -446,9 +455,14 @@ fn kind_of_experience_heading(trimmed: &str) -> Option<SectionKind> {
     let words = || without_colon.split_whitespace();
     let first_letters = || words().filter(|word| !is_joiner(word)).filter_map(|word| word.chars().next());
     let one_case = first_letters().all(char::is_uppercase) || first_letters().all(char::is_lowercase);
-    let letters_only = words().all(|word| is_joiner(word) || word.chars().all(is_alphabetic));
+    // A hyphen may join two words into one (`On-Air`, `Hands-On`).
+    let is_word = |word: &str| word.split('-').all(|part| !part.is_empty() && part.chars().all(is_alphabetic));
+    let letters_only = words().all(|word| is_joiner(word) || is_word(word));
     let kind = match words().next_back() {
-        Some(last) if last.eq_ignore_ascii_case("experience") => SectionKind::Experience,
+        // `Curatorial Appointments`, `Academic Appointments`: a CV's jobs.
+        Some(last) if last.eq_ignore_ascii_case("experience") || last.eq_ignore_ascii_case("appointments") => {
+            SectionKind::Experience
+        }
         // `SOFTWARE & FIELD SKILLS`, `Language Skills`.
         Some(last) if last.eq_ignore_ascii_case("skills") => SectionKind::Skills,
         _ => return None,
@@ -465,7 +479,9 @@ fn is_marked_experience_heading_over_jobs(trimmed: &str, following: &[Line<'_>])
     let capitals = !words.chars().any(char::is_lowercase);
     let colon = words.ends_with(':');
     let underlined = following.first().is_some_and(|line| is_underline(line.text.trim()));
-    (capitals || colon || underlined)
+    // No title ends in `appointments`, so that word sets the line off too.
+    let appointments = words.trim_end_matches(':').to_ascii_lowercase().ends_with(" appointments");
+    (capitals || colon || underlined || appointments)
         && kind_of_experience_heading(words) == Some(SectionKind::Experience)
         && jobs_follow(following)
 }
@@ -912,6 +928,7 @@ mod tests {
             "*** LAB EXPERIENCE ***",
             "## Field Experience",
             "Lab & Field Experience",
+            "2. On-Air Experience",
         ] {
             let text = format!("Ana\n\nSummary\nPlumber.\n\n{heading}\nPlumber | Acme | 2019 – 2021");
             assert_eq!(kinds(&text), [header, SectionKind::Summary, SectionKind::Experience], "{heading}");
@@ -922,7 +939,12 @@ mod tests {
         assert_eq!(kinds("Ana\n\nCustomer Experience\nx"), [SectionKind::Body]);
         // Before any listed heading, set off as a heading over a dated job.
         let job = "Plumber, Acme, 2019 – 2021";
-        for heading in ["PLUMBING EXPERIENCE", "Plumbing Experience:", "Plumbing Experience\n------------------"] {
+        for heading in [
+            "PLUMBING EXPERIENCE",
+            "Plumbing Experience:",
+            "Plumbing Experience\n------------------",
+            "Curatorial Appointments",
+        ] {
             let text = format!("Ana\nPlumber with ten years.\n\n{heading}\n{job}");
             assert_eq!(kinds(&text), [header, SectionKind::Experience], "{heading}");
         }
