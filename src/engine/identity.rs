@@ -160,11 +160,20 @@ fn place_among(parts: &[&str]) -> Option<String> {
 /// phone number), wherever that line is: a resume may put its contact
 /// details at the end (`Reach me: Fort Wayne, IN 46805 · 260-555-0158 ·
 /// a@example.com`) or under a `Contact` heading after the rest.
-pub(crate) fn place_beside(text: &str, detail: &str) -> Option<String> {
+/// Only `text` from byte `after_byte` on is searched: the lines before it
+/// were read for a place already.
+pub(crate) fn place_beside(text: &str, after_byte: usize, detail: &str) -> Option<String> {
     if detail.is_empty() {
         return None;
     }
-    text.lines().filter(|line| line.contains(detail)).find_map(|line| place_among(&contact_parts(line)))
+    // One search of the rest of the text, not one per line.
+    let rest_start = after_byte.min(text.len());
+    text.get(rest_start..)?.match_indices(detail).find_map(|(found, _)| {
+        let at = rest_start + found;
+        let start = text[..at].rfind('\n').map_or(0, |newline| newline + 1);
+        let end = text[at..].find('\n').map_or(text.len(), |newline| at + newline);
+        place_among(&contact_parts(&text[start..end]))
+    })
 }
 
 /// `Address: Mesa, AZ 85201` → `Mesa, AZ 85201`; `Home base: Norman, OK`

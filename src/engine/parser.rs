@@ -81,8 +81,9 @@ pub(crate) fn parse_with_sections(
     contact.credentials = identity.credentials;
     // Details at the end of the resume: the place beside its email address or phone.
     contact.location = identity.location.or_else(|| {
+        let after_top = top_lines_end_byte(&sections);
         let details = contact.emails.first().into_iter().chain(contact.phones.first());
-        details.into_iter().find_map(|detail| place_beside(text, detail))
+        details.into_iter().find_map(|detail| place_beside(text, after_top, detail))
     });
     let resume = ParsedResume {
         summary: summary(&lines_of_kind(&sections, SectionKind::Summary)),
@@ -105,6 +106,15 @@ pub(crate) fn parse_with_sections(
 /// Top Skills, Certifications), the name, headline and place come last in
 /// the sidebar, just above the summary or the first job: those lines are
 /// read first.
+/// Where the sections that `top_lines` reads first end: the byte at which
+/// the first other section starts.
+fn top_lines_end_byte(sections: &[Section<'_>]) -> usize {
+    let first_other = sections
+        .iter()
+        .find(|section| !matches!(section.kind, SectionKind::Header | SectionKind::Body | SectionKind::Other));
+    first_other.map_or(usize::MAX, |section| section.start_byte)
+}
+
 fn top_lines<'a>(sections: &[Section<'a>]) -> Vec<&'a str> {
     let mut lines: Vec<&'a str> = sections
         .iter()

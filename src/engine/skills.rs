@@ -51,7 +51,7 @@ impl Found {
         // A page's footer (`Maria Lopez · Phone 614-555-0192 · Page 1`)
         // may follow the skills list; its parts are not skills.
         let keeps_unlisted = kind == SectionKind::Skills && !holds_contact_details(text);
-        for text in group_label_and_items(text).into_iter().filter(|text| !text.is_empty()) {
+        for text in group_label_and_items(text, kind).into_iter().filter(|text| !text.is_empty()) {
             self.read_part(text, kind, in_skills_list, keeps_unlisted, months);
         }
     }
@@ -284,8 +284,11 @@ fn is_fragment_of_name(line: &str, name: &str) -> bool {
 /// A group label (`Languages: Rust, Go`) names a group, not a skill, unless
 /// the whole label is the unambiguous name of one (`Observability:
 /// Prometheus, Grafana`, `CI/CD: GitLab CI`): then it is read as an item.
-fn group_label_and_items(line: &str) -> [&str; 2] {
-    match line.split_once(':').or_else(|| split_at_dot_leader(line)).or_else(|| split_at_dash_label(line)) {
+fn group_label_and_items(line: &str, kind: SectionKind) -> [&str; 2] {
+    // A dash parts a label only in a skills list: in a job's highlight it
+    // parts what was done from how (`Built CI in Jenkins – cut deploys, …`).
+    let dash_label = || if kind == SectionKind::Skills { split_at_dash_label(line) } else { None };
+    match line.split_once(':').or_else(|| split_at_dot_leader(line)).or_else(dash_label) {
         Some((label, rest)) if label.split_whitespace().count() <= GROUP_LABEL_WORDS_MAX && !rest.trim().is_empty() => {
             let names_a_skill = TAXONOMY.lookup_with_ambiguity(label).is_some_and(|(_, ambiguous)| !ambiguous);
             [if names_a_skill { label } else { "" }, rest]
@@ -310,7 +313,19 @@ fn split_at_dot_leader(line: &str) -> Option<(&str, &str)> {
 /// auto, homeowners, umbrella`): the list has a comma and the label none,
 /// so `Python — 5 years` and `Spanish – fluent` stay whole.
 fn split_at_dash_label(line: &str) -> Option<(&str, &str)> {
-    let (label, rest) = [" — ", " – ", " - "].into_iter().find_map(|dash| line.split_once(dash))?;
+    // Found a byte at a time from `-` and the lead byte of `—` and `–`:
+    // a skills line often holds a hyphen (`Front-end`), seldom a spaced dash.
+    let bytes = line.as_bytes();
+    let (start, end) = memchr::memchr2_iter(b'-', 0xE2, bytes).find_map(|at| {
+        let width = match &bytes[at..] {
+            [b'-', ..] => 1,
+            rest if rest.starts_with("—".as_bytes()) || rest.starts_with("–".as_bytes()) => 3,
+            _ => return None,
+        };
+        let spaced = at > 0 && bytes[at - 1] == b' ' && bytes.get(at + width) == Some(&b' ');
+        spaced.then(|| (at - 1, at + width + 1))
+    })?;
+    let (label, rest) = (&line[..start], &line[end..]);
     let label_is_words = label.trim_start().starts_with(char::is_alphabetic) && !label.contains(',');
     (label_is_words && rest.contains(',')).then_some((label, rest))
 }
