@@ -384,9 +384,9 @@ mod tests {
         let identity = read_identity(&["Dana Ortiz", "Address: Mesa, AZ 85201"], None);
         assert_eq!(identity.location.as_deref(), Some("Mesa, AZ 85201"));
         let home_base = read_identity(&["DANA ORTIZ", "Cell: 405-555-0110", "Home base: Norman, OK"], None);
+        assert_eq!(home_base.location.as_deref(), Some("Norman, OK"));
         let aside = read_identity(&["Rosalind Achterberg (on air: Roz Ryder)", "Boise, ID"], None);
         assert_eq!(aside.name.as_deref(), Some("Rosalind Achterberg"), "an aside after the name is not part of it");
-        assert_eq!(home_base.location.as_deref(), Some("Norman, OK"));
     }
 
     #[test]

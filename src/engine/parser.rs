@@ -100,12 +100,6 @@ pub(crate) fn parse_with_sections(
     Ok((resume, SectionStarts::of(&sections)))
 }
 
-/// The lines before the first heading, where the name and contact details
-/// are; a sidebar may put a `Contact` heading first, so its lines count too.
-/// When a heading opens the text (a sidebar, or LinkedIn's export: Contact,
-/// Top Skills, Certifications), the name, headline and place come last in
-/// the sidebar, just above the summary or the first job: those lines are
-/// read first.
 /// Where the sections that `top_lines` reads first end: the byte at which
 /// the first other section starts.
 fn top_lines_end_byte(sections: &[Section<'_>]) -> usize {
@@ -115,6 +109,12 @@ fn top_lines_end_byte(sections: &[Section<'_>]) -> usize {
     first_other.map_or(usize::MAX, |section| section.start_byte)
 }
 
+/// The lines before the first heading, where the name and contact details
+/// are; a sidebar may put a `Contact` heading first, so its lines count too.
+/// When a heading opens the text (a sidebar, or LinkedIn's export: Contact,
+/// Top Skills, Certifications), the name, headline and place come last in
+/// the sidebar, just above the summary or the first job: those lines are
+/// read first.
 fn top_lines<'a>(sections: &[Section<'a>]) -> Vec<&'a str> {
     let mut lines: Vec<&'a str> = sections
         .iter()
