@@ -385,6 +385,11 @@ mod tests {
         assert_eq!(identity.location.as_deref(), Some("Mesa, AZ 85201"));
         let home_base = read_identity(&["DANA ORTIZ", "Cell: 405-555-0110", "Home base: Norman, OK"], None);
         assert_eq!(home_base.location.as_deref(), Some("Norman, OK"));
+        let text = "Ana Ruiz\n\nExperience\nCook, Acme, 2019 – 2021\n\nReach me: Mesa, AZ 85201 · ana@example.com\n";
+        let after_top = text.find("Experience").expect("a heading");
+        assert_eq!(place_beside(text, after_top, "ana@example.com").as_deref(), Some("Mesa, AZ 85201"));
+        assert_eq!(place_beside(text, text.len(), "ana@example.com"), None, "the top lines were read already");
+        assert_eq!(place_beside(text, after_top, ""), None);
         let aside = read_identity(&["Rosalind Achterberg (on air: Roz Ryder)", "Boise, ID"], None);
         assert_eq!(aside.name.as_deref(), Some("Rosalind Achterberg"), "an aside after the name is not part of it");
     }

@@ -486,6 +486,9 @@ mod tests {
     fn a_dash_parts_a_group_label_from_its_list_and_an_indented_wrap_carries_on_the_line() {
         let text = "Skills\nLines — personal auto, workers'\n        comp, Zorvex\nPython — 5 years";
         assert_eq!(skills_of(text), ["personal auto", "Workers' Compensation", "Zorvex", "Python"]);
+        // A dash at the very start is a bullet, not a label's end.
+        assert_eq!(split_at_dash_label("- Zorvex, Qorvex"), None);
+        assert_eq!(split_at_dash_label("Lines – Zorvex, Qorvex"), Some(("Lines", "Zorvex, Qorvex")));
     }
 
     #[test]
