@@ -1,0 +1,369 @@
+use super::*;
+
+#[test]
+fn a_title_under_an_employer_whose_name_is_also_a_role_word_completes_it() {
+    let text = "Coteau Hills Co-op, Outlook, SK      Apr 2016–Oct 2019\nAgronomist\n- Scouted fields.";
+    let entries = parse(text);
+    assert_eq!(entries.len(), 1);
+    assert_eq!(entries[0].title.as_deref(), Some("Agronomist"));
+    assert_eq!(entries[0].company.as_deref(), Some("Coteau Hills Co-op"));
+}
+
+#[test]
+fn under_a_groups_employer_the_part_after_a_titles_comma_qualifies_it() {
+    let group = "BRAMBLE & BAY HOME GOODS, INC. — Carmel, IN\n\n\
+         Assistant Store Manager | 04/2022 – Current\n• Co-led the store.\n\n";
+    let entries = parse(&format!("{group}Department Supervisor, Home Décor | 09/2019 – 03/2022\n• Owned décor."));
+    assert_eq!(
+        title_company_dates(&entries)[1],
+        row("Department Supervisor, Home Décor", "BRAMBLE & BAY HOME GOODS, INC.", "2019-09", "2022-03")
+    );
+    // A header that names its own place names its own employer.
+    let entries = parse(&format!("{group}Cashier, Corner Pantry, Fishers, IN | 2017 – 2019\n• Ran a till."));
+    assert_eq!(title_company_dates(&entries)[1], row("Cashier", "Corner Pantry", "2017", "2019"));
+    // Nor does it hold when the employer stood under the title above.
+    let entries = parse(
+        "Store Manager\nRedbud Outfitters\n2019 – 2022\n• Ran it.\n\n\
+         Cashier, Corner Pantry | 2017 – 2019\n• Ran a till.",
+    );
+    assert_eq!(title_company_dates(&entries)[1], row("Cashier", "Corner Pantry", "2017", "2019"));
+}
+
+#[test]
+fn a_year_in_brackets_after_a_title_under_a_dated_employer_is_when_the_title_changed() {
+    let text = "BROADWAY BOOTS SALOON · Nashville, TN · 2017 – 2021\nBartender, then Lead Bartender (2019)\n- Poured.";
+    assert_eq!(
+        title_company_dates(&parse(text)),
+        [row("Bartender, then Lead Bartender", "BROADWAY BOOTS SALOON", "2017", "2021")]
+    );
+    // Outside the range above, the year dates a job of its own.
+    let text = "Head Bartender, The Copper Finch · 2017 – 2021\nBarback, Harpeth Grill (2015)\n- Stocked.";
+    assert_eq!(parse(text).len(), 2);
+}
+
+#[test]
+fn a_length_of_time_after_the_dates_is_not_a_part_of_the_header() {
+    let text = "Ostrander Health\nSenior Analyst\nMarch 2022 - Present (4 years 9 months)\nLed pricing.\n\n\
+                Analyst\nOctober 2020 - February 2022 (1 year 5 months)\nWrote job descriptions.";
+    let entries = parse(text);
+    assert_eq!(entries.len(), 2);
+    assert_eq!(entries[1].title.as_deref(), Some("Analyst"));
+    assert_eq!(entries[1].company.as_deref(), Some("Ostrander Health"));
+    assert!(is_length_of_time("(1 yr 5 mos)"));
+    assert!(!is_length_of_time("Remote"));
+}
+
+const REFERENCE: YearMonth = YearMonth { year: 2026, month: 11 };
+
+fn parse(text: &str) -> Vec<ExperienceEntry> {
+    let lines: Vec<&str> = text.lines().collect();
+    parse_experience(&lines, REFERENCE).entries
+}
+
+#[test]
+fn a_heading_over_a_part_of_the_section_is_no_part_of_the_entry_under_it() {
+    for heading in ["SHORESIDE", "Before escrow:", "Construction Background", "Before tech"] {
+        let text = format!(
+            "Mate, Gulf Tankers — Mobile, AL — 2019 – 2023\n- Watches.\n\n{heading}\nDeckhand, Harbor Towing, LLC — Mobile, AL — 2015 – 2018\n"
+        );
+        let entries = parse(&text);
+        assert_eq!(entries[0].highlights, ["Watches."], "{heading}");
+        assert_eq!(entries[1].title.as_deref(), Some("Deckhand"), "{heading}");
+        assert_eq!(entries[1].company.as_deref(), Some("Harbor Towing, LLC"), "{heading}");
+    }
+    // Over a title alone, a name in capitals is the employer.
+    let entries = parse("ACME FREIGHT\nDriver  2015 – 2018\n");
+    assert_eq!((entries[0].title.as_deref(), entries[0].company.as_deref()), (Some("Driver"), Some("ACME FREIGHT")));
+}
+
+#[test]
+fn a_label_naming_a_dated_employer_over_bullets_is_no_job_of_its_own() {
+    let entries = parse(
+        "Wind Technician | Prairie Gust Renewables   2020 – 2022\nLine Worker | Acme Power   2018 – 2020\n\nPrairie Gust Renewables (Wind Technician)\n- Climbed towers.\n",
+    );
+    assert_eq!(entries.len(), 2);
+    // An undated job at an employer named nowhere else stays one.
+    let entries = parse("Line Worker | Acme Power   2018 – 2020\n\nVolunteer Driver (Red Cross)\n- Drove.\n");
+    assert_eq!(entries.len(), 2);
+}
+
+#[test]
+fn an_employer_dated_over_its_dated_titles_is_no_job_of_its_own() {
+    let entries = parse(
+        "Basin & Range Water Resources, Inc., Tucson, AZ (2018–present)\n   Senior Hydrogeologist, 2022–present\n   Project Hydrogeologist, 2018–2022\n   • Modelled aquifers.\n",
+    );
+    let titles: Vec<_> = entries.iter().map(|entry| entry.title.as_deref()).collect();
+    assert_eq!(titles, [Some("Senior Hydrogeologist"), Some("Project Hydrogeologist")]);
+    assert!(entries.iter().all(|entry| entry.company.as_deref() == Some("Basin & Range Water Resources, Inc.")));
+}
+
+fn title_company_dates(entries: &[ExperienceEntry]) -> Vec<(String, String, String, String)> {
+    entries
+        .iter()
+        .map(|entry| {
+            (
+                entry.title.clone().unwrap_or_default(),
+                entry.company.clone().unwrap_or_default(),
+                entry.start.clone().unwrap_or_default(),
+                entry.end.clone().unwrap_or_default(),
+            )
+        })
+        .collect()
+}
+
+fn row(title: &str, company: &str, start: &str, end: &str) -> (String, String, String, String) {
+    (title.into(), company.into(), start.into(), end.into())
+}
+
+#[test]
+fn a_form_like_header_is_read_without_its_labels_and_its_place_below_the_dates() {
+    let text = "Employer:  Qorvex Mutual Insurance\nRole:      Business Analyst\nDates:     09/2020 – 04/2022\n\
+                Location:  Kansas City, MO\n- Wrote user stories.\n\n\
+                Analyst\n06/2018 – 08/2020\nOmaha, NE\n- Reconciled claims.";
+    let entries = parse(text);
+    assert_eq!(entries.len(), 2);
+    assert_eq!(entries[0].title.as_deref(), Some("Business Analyst"));
+    assert_eq!(entries[0].company.as_deref(), Some("Qorvex Mutual Insurance"));
+    assert_eq!(entries[0].location.as_deref(), Some("Kansas City, MO"));
+    assert_eq!(entries[0].highlights, ["Wrote user stories."]);
+    assert_eq!(entries[1].company.as_deref(), Some("Qorvex Mutual Insurance"), "a promotion, its place below");
+    assert_eq!(entries[1].location.as_deref(), Some("Omaha, NE"));
+}
+
+#[test]
+fn a_role_word_inside_a_hyphenated_title_makes_it_a_title_not_a_place() {
+    let entries =
+        parse("AUG 2010 – APR 2012 | EMT-BASIC (PART-TIME)\nQorvex Ambulance Service — Stillwater, OK\n- Calls.");
+    assert_eq!(entries[0].title.as_deref(), Some("EMT-BASIC (PART-TIME)"));
+    assert_eq!(entries[0].company.as_deref(), Some("Qorvex Ambulance Service"));
+    assert_eq!(entries[0].location.as_deref(), Some("Stillwater, OK"));
+}
+
+#[test]
+fn without_a_role_word_the_part_with_a_company_word_is_the_company_wherever_it_is() {
+    let entries = parse(
+        "Lakeshore Qorvex LLP                          Milwaukee, WI\n\
+         Tax Senior                              September 2021 – Present\n- Prepared returns.",
+    );
+    assert_eq!(entries[0].title.as_deref(), Some("Tax Senior"));
+    assert_eq!(entries[0].company.as_deref(), Some("Lakeshore Qorvex LLP"));
+}
+
+#[test]
+fn a_company_abbreviation_ending_the_header_is_not_a_sentences_full_stop() {
+    let entries = parse(
+        "Claims Representative — Bluebonnet Auto Insurance Co.\nAustin, TX | Jun 2014 – Apr 2016\n- Handled claims.",
+    );
+    assert_eq!(
+        title_company_dates(&entries),
+        [row("Claims Representative", "Bluebonnet Auto Insurance Co.", "2014-06", "2016-04")]
+    );
+}
+
+#[test]
+fn a_wide_gap_separates_the_employer_from_the_place() {
+    let entries = parse(
+        "Tidewater Payments                     Portland, OR\n\
+         Senior Site Reliability Engineer       2020-01 — present\n  - Run clusters.",
+    );
+    assert_eq!(
+        title_company_dates(&entries),
+        [row("Senior Site Reliability Engineer", "Tidewater Payments", "2020-01", "present")]
+    );
+    assert_eq!(entries[0].location.as_deref(), Some("Portland, OR"));
+}
+
+#[test]
+fn the_line_under_a_dated_header_completes_it() {
+    let employer_then_title =
+        parse("Riverbend 3PL Services, Olive Branch, MS (Mar 2021 – Now)\nLogistics Coordinator\n  > Plan loads.");
+    assert_eq!(
+        title_company_dates(&employer_then_title),
+        [row("Logistics Coordinator", "Riverbend 3PL Services", "2021-03", "present")]
+    );
+    let title_then_employer = parse(
+        "Senior Financial Analyst, FP&A      Jan 2022 – Present\nHalvorsen Brands, Inc. — New York, NY\n  • Own the forecast.",
+    );
+    assert_eq!(
+        title_company_dates(&title_then_employer),
+        [row("Senior Financial Analyst, FP&A", "Halvorsen Brands, Inc.", "2022-01", "present")]
+    );
+    // A plain line of work under a complete header stays a highlight.
+    let highlight = parse("Analyst — Acme Corp      Jan 2022 – Present\nBuilt the forecast model");
+    assert_eq!(title_company_dates(&highlight), [row("Analyst", "Acme Corp", "2022-01", "present")]);
+    assert_eq!(highlight[0].highlights, ["Built the forecast model"]);
+}
+
+#[test]
+fn a_title_keeps_its_closing_bracket_before_the_dates() {
+    let entries = parse("Snake Bend Materials Testing | Nampa, ID\nField Technician (Co-op) | 01/2013 - 08/2013");
+    assert_eq!(entries[0].title.as_deref(), Some("Field Technician (Co-op)"));
+}
+
+#[test]
+fn an_employer_a_blank_line_above_its_titles_employs_each() {
+    let entries = parse(
+        "Granite Peak Builders Inc. — Pocatello, ID\n\n  Project Manager          Mar. 2017 to Present\n  \
+         - Ran two schools.\n\n  Project Engineer         May 2014 to Feb. 2017\n  - Did takeoffs.",
+    );
+    assert_eq!(
+        title_company_dates(&entries),
+        [
+            row("Project Manager", "Granite Peak Builders Inc.", "2017-03", "present"),
+            row("Project Engineer", "Granite Peak Builders Inc.", "2014-05", "2017-02"),
+        ]
+    );
+}
+
+#[test]
+fn a_titles_qualifier_after_its_dash_holds_down_the_section_once_an_employer_line_shows_it() {
+    let entries = parse(
+        "Delta Confluence Analytical Laboratories\n\
+         Laboratory Technician II — Metals      05/2019 - Present\nSacramento, CA\n- Ran ICP-MS.\n\n\
+         Laboratory Technician I — Wet Chemistry      08/2017 - 04/2019\nSacramento, CA\n- Ran titrations.",
+    );
+    assert_eq!(
+        title_company_dates(&entries),
+        [
+            row("Laboratory Technician II — Metals", "Delta Confluence Analytical Laboratories", "2019-05", "present"),
+            row(
+                "Laboratory Technician I — Wet Chemistry",
+                "Delta Confluence Analytical Laboratories",
+                "2017-08",
+                "2019-04"
+            ),
+        ]
+    );
+    // Without an entry above that wrote its title so, the part after the
+    // dash is the employer, as in most resumes.
+    let entries = parse("Software Engineer — Bergen Telecom      2019 - 2021\n- Built billing.");
+    assert_eq!(title_company_dates(&entries), [row("Software Engineer", "Bergen Telecom", "2019", "2021")]);
+}
+
+#[test]
+fn a_title_alone_under_an_entry_is_a_promotion_at_the_same_employer() {
+    let entries = parse(
+        "Lumora Analytics — San Francisco, CA\n\
+         Senior Customer Success Manager · Jan 2023 – Present\n  - Own accounts.\n\n\
+         Customer Success Manager · Sept 2020 – Dec 2022\n  - Managed accounts.\n\n\
+         Freelance Consultant · 2018 – 2020\n  - Advised startups.",
+    );
+    assert_eq!(
+        title_company_dates(&entries),
+        [
+            row("Senior Customer Success Manager", "Lumora Analytics", "2023-01", "present"),
+            row("Customer Success Manager", "Lumora Analytics", "2020-09", "2022-12"),
+            row("Freelance Consultant", "", "2018", "2020"),
+        ]
+    );
+}
+
+fn title_and_company(entry: &ExperienceEntry) -> (Option<&str>, Option<&str>) {
+    (entry.title.as_deref(), entry.company.as_deref())
+}
+
+#[test]
+fn reads_each_title_company_separator() {
+    for line in [
+        "Senior Engineer — Acme Corp",
+        "Senior Engineer at Acme Corp",
+        "Senior Engineer, Acme Corp",
+        "Senior Engineer | Acme Corp",
+    ] {
+        let entries = parse(&format!("{line}\nJan 2019 – Present"));
+        assert_eq!(entries.len(), 1, "{line}");
+        assert_eq!(title_and_company(&entries[0]), (Some("Senior Engineer"), Some("Acme Corp")), "{line}");
+        assert_eq!(entries[0].duration_months, Some(95), "{line}");
+    }
+}
+
+#[test]
+fn reads_dates_on_the_header_line_in_brackets_or_after_a_separator() {
+    let entries = parse("Senior Engineer — Acme Corp (Jan 2019 – Present)\nEngineer | Beta Ltd | 2015–2018");
+    assert_eq!(entries.len(), 2);
+    assert_eq!(title_and_company(&entries[0]), (Some("Senior Engineer"), Some("Acme Corp")));
+    assert_eq!(entries[0].start.as_deref(), Some("2019-01"));
+    assert_eq!(entries[0].end.as_deref(), Some("present"));
+    assert_eq!(title_and_company(&entries[1]), (Some("Engineer"), Some("Beta Ltd")));
+    assert_eq!(entries[1].duration_months, Some(36));
+}
+
+#[test]
+fn bullets_become_highlights_of_the_entry_above() {
+    let entries =
+        parse("Engineer at Acme\n2019 - 2023\n- Built the billing system\n• Cut latency 40%\n* Mentored two juniors");
+    assert_eq!(entries[0].highlights, ["Built the billing system", "Cut latency 40%", "Mentored two juniors"]);
+}
+
+#[test]
+fn description_line_with_a_comma_is_a_highlight_not_an_entry() {
+    let entries =
+        parse("Engineer at Acme\n2019 - 2023\nLed payments, search and billing.\n\nManager, Beta\n2023 - Present");
+    assert_eq!(entries.len(), 2);
+    assert_eq!(entries[0].highlights, ["Led payments, search and billing."]);
+    assert_eq!(title_and_company(&entries[1]), (Some("Manager"), Some("Beta")));
+}
+
+#[test]
+fn date_line_with_a_location_still_belongs_to_the_entry_above() {
+    let entries = parse("Engineer — Acme\nLondon | 03/2018 - 06/2021");
+    assert_eq!(entries.len(), 1);
+    assert_eq!(entries[0].duration_months, Some(40));
+}
+
+#[test]
+fn dates_first_line_reads_the_header_after_the_dates() {
+    let entries = parse("2019 - 2023: Engineer at Acme");
+    assert_eq!(title_and_company(&entries[0]), (Some("Engineer"), Some("Acme")));
+}
+
+#[test]
+fn company_on_its_own_line_under_the_title() {
+    let entries = parse("Senior Engineer\nAcme Corp\nJan 2019 - Dec 2019\nEngineer\nBeta\n2015 - 2018");
+    assert_eq!(entries.len(), 2);
+    assert_eq!(title_and_company(&entries[0]), (Some("Senior Engineer"), Some("Acme Corp")));
+    assert_eq!(title_and_company(&entries[1]), (Some("Engineer"), Some("Beta")));
+    assert_eq!(entries[1].duration_months, Some(36));
+}
+
+#[test]
+fn a_bullet_wrapped_over_lines_is_one_highlight() {
+    let entries = parse(
+        "Designer — Wisła Creative\nSep 2020 – Present\n• Built identity systems and design\nsystems in Figma.\n\
+         • Won two awards.\nLed the studio's hiring.",
+    );
+    assert_eq!(
+        entries[0].highlights,
+        ["Built identity systems and design systems in Figma.", "Won two awards.", "Led the studio's hiring."]
+    );
+}
+
+#[test]
+fn a_bullet_with_a_date_is_a_highlight_not_an_entry() {
+    let entries = parse("Engineer — Acme\nJan 2019 – Present\n- Launched the app in 2020\n- Ran 2019-2021 migration");
+    assert_eq!(entries.len(), 1);
+    assert_eq!(entries[0].highlights, ["Launched the app in 2020", "Ran 2019-2021 migration"]);
+}
+
+#[test]
+fn an_undated_role_line_followed_by_bullets_is_an_entry() {
+    let entries = parse("Engineer — Acme\nJan 2019 – Present\n- Built it\n\nWarehouse Associate | Lone Star Fulfillment | Houston, TX\n- Picked orders");
+    assert_eq!(entries.len(), 2);
+    assert_eq!(title_and_company(&entries[1]), (Some("Warehouse Associate"), Some("Lone Star Fulfillment")));
+    assert_eq!(entries[1].start, None);
+    assert_eq!(entries[0].highlights, ["Built it"]);
+}
+
+#[test]
+fn entry_without_dates_has_no_duration() {
+    let entries = parse("Volunteer — Food Bank\n- Sorted donations");
+    assert_eq!(entries[0].duration_months, None);
+    assert_eq!(entries[0].highlights, ["Sorted donations"]);
+}
+
+#[test]
+fn total_counts_overlapping_jobs_once() {
+    let lines = ["A at B", "Jan 2019 - Dec 2020", "C at D", "Jan 2020 - Dec 2021", "E at F (2010 - 2011)"];
+    assert_eq!(parse_experience(&lines, REFERENCE).total_months, Some(48));
+    assert_eq!(parse_experience(&["Engineer at Acme"], REFERENCE).total_months, None);
+}
