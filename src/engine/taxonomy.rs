@@ -700,12 +700,14 @@ mod tests {
             let searched = TAXONOMY.automaton.try_find(&input).expect("anchored").map(|found| (found.pattern(), found.end()));
             proptest::prop_assert_eq!(TAXONOMY.longest_name_at(&line, start), searched, "{:?} at {}", line, start);
             // The longest whole name: of every prefix that is a name, the
-            // longest that `at_word_boundaries` accepts.
+            // longest that `at_word_boundaries` accepts, in a case an
+            // acronym allows (`qC` is no `QC`).
             let whole = (start + 1..=line.len()).rev().filter(|end| line.is_char_boundary(*end)).find_map(|end| {
                 let input = aho_corasick::Input::new(&line[start..end]).anchored(Anchored::Yes);
                 let found = TAXONOMY.automaton.try_find(&input).expect("anchored")?;
                 let pattern = &TAXONOMY.patterns[found.pattern().as_usize()];
-                (found.end() == end - start && at_word_boundaries(&line, start, end, &pattern.text))
+                let whole_word = found.end() == end - start && at_word_boundaries(&line, start, end, &pattern.text);
+                (whole_word && acronym_case_allows(&line.as_bytes()[start..end], pattern.text.as_bytes()))
                     .then_some((found.pattern(), end))
             });
             proptest::prop_assert_eq!(TAXONOMY.longest_whole_name_at(&line, start, true), whole, "{:?} at {}", line, start);
