@@ -136,7 +136,7 @@ const SEASON_PATTERN: &str = r"spring|summer|fall|autumn|winter";
 /// be 20) is a range of years.
 fn point_pattern() -> String {
     format!(
-        r"(?:(?:{SEASON_PATTERN})\s+[0-9]{{4}}|(?:{MONTH_NAME_PATTERN})\.?,?\s*'?[0-9]{{4}}|[0-9]{{1,2}}[/.][0-9]{{4}}|[0-9]{{4}}[-./](?:0[1-9]|1[0-2])(?-u:\b)|[0-9]{{4}})"
+        r"(?:(?:{SEASON_PATTERN})\s+[0-9]{{4}}|(?:{MONTH_NAME_PATTERN})\.?,?\s*'?[0-9]{{4}}|[0-9]{{1,2}}[/.][0-9]{{1,2}}[/.][0-9]{{4}}|[0-9]{{1,2}}[/.][0-9]{{4}}|[0-9]{{4}}[-./](?:0[1-9]|1[0-2])(?-u:\b)|[0-9]{{4}})"
     )
 }
 
@@ -279,10 +279,13 @@ fn is_whole_point(text: &str) -> bool {
             let Some(divider) = bytes.iter().position(|byte| matches!(byte, b'/' | b'.')) else {
                 return false;
             };
-            (1..=2).contains(&divider) && are_digits(&bytes[..divider]) && {
-                let year = &bytes[divider + 1..];
-                year.len() == 4 && are_digits(year)
-            }
+            // `03/2019`, or with the day: `03/02/2019`, `03.02.2019`.
+            let rest = &bytes[divider + 1..];
+            let rest = match rest.iter().position(|byte| matches!(byte, b'/' | b'.')) {
+                Some(second) if (1..=2).contains(&second) && are_digits(&rest[..second]) => &rest[second + 1..],
+                _ => rest,
+            };
+            (1..=2).contains(&divider) && are_digits(&bytes[..divider]) && rest.len() == 4 && are_digits(rest)
         }
         _ => {
             let word_length = bytes.iter().take_while(|byte| byte.is_ascii_alphabetic()).count();
@@ -447,6 +450,15 @@ pub(crate) fn find_single_date(line: &str) -> Option<DateRange> {
         let is_bare_year = matches!(point, DatePoint::Year(_));
         let at_end = line[whole.end()..].trim_matches(|character: char| !character.is_alphanumeric()).is_empty();
         let first_field = line[..whole.start()].trim().is_empty() && sets_off_a_field(&line[whole.end()..]);
+        // `Lead Audiologist, since March 2022`: begun then, not ended.
+        if let Some(since_byte) = since_before(line, whole.start()) {
+            return Some(DateRange {
+                start: point,
+                end: RangeEnd::Present,
+                start_byte: since_byte,
+                end_byte: whole.end(),
+            });
+        }
         (!is_bare_year || at_end || first_field).then_some(DateRange {
             start: point,
             end: RangeEnd::Date(point),
@@ -455,6 +467,16 @@ pub(crate) fn find_single_date(line: &str) -> Option<DateRange> {
         })
     });
     found.last()
+}
+
+/// Where the word `since` starts, when it (and a space) is all that stands
+/// between the words before and the date at `date_byte`.
+fn since_before(line: &str, date_byte: usize) -> Option<usize> {
+    let before = line[..date_byte].strip_suffix(' ')?;
+    let start = before.len().checked_sub("since".len())?;
+    let word = before.get(start..)?;
+    let stands_alone = before[..start].chars().next_back().is_none_or(|character| !character.is_alphanumeric());
+    (word.eq_ignore_ascii_case("since") && stands_alone).then_some(start)
 }
 
 /// Whether `rest` begins with what ends a field of a header line: a middle
@@ -471,6 +493,9 @@ fn sets_off_a_field(rest: &str) -> bool {
 /// Parses `Jan 2019`, `January. 2019`, `Summer 2018`, `03/2018`, `04.2021`, `2020-01` or `2019`.
 fn parse_date_point(text: &str) -> Option<DatePoint> {
     let text = text.trim();
+    if let Some(point) = parse_day_month_year(text) {
+        return Some(point);
+    }
     if let Some((first, second)) = text
         .split_once(['/', '.', '-'])
         .filter(|(first, second)| first.chars().chain(second.chars()).all(|c| c.is_ascii_digit()))
@@ -491,6 +516,28 @@ fn parse_date_point(text: &str) -> Option<DatePoint> {
         }
         _ => None,
     }
+}
+
+/// A date with its day, as the month it falls in: `03/02/2019` as the US
+/// writes it (month first), `03.02.2019` as Europe does (day first). When
+/// the first number cannot be a month (`25/02/2019`), the order is the other.
+fn parse_day_month_year(text: &str) -> Option<DatePoint> {
+    let mut parts = text.split(['/', '.']);
+    let (first, second, year) = (parts.next()?, parts.next()?, parts.next()?);
+    let is_number = |part: &str| (1..=2).contains(&part.len()) && part.bytes().all(|byte| byte.is_ascii_digit());
+    if parts.next().is_some() || !is_number(first) || !is_number(second) || year.len() != 4 {
+        return None;
+    }
+    let (first, second): (u8, u8) = (first.parse().ok()?, second.parse().ok()?);
+    let day_first = text.contains('.');
+    let month = match (day_first, first > 12, second > 12) {
+        (_, true, false) => second,
+        (_, false, true) => first,
+        (true, false, false) => second,
+        (false, false, false) => first,
+        (_, true, true) => return None,
+    };
+    year_month(parse_year(year)?, month).map(DatePoint::Month)
 }
 
 /// Seasons stand for a month: spring March, summer June, fall September, winter December.
@@ -581,6 +628,19 @@ mod tests {
     fn numeric_month_ranges_parse() {
         assert_eq!(labels("03/2018 - 06/2021"), ("2018-03".into(), "2021-06".into()));
         assert_eq!(months("03/2018 - 06/2021"), Some(40));
+    }
+
+    #[test]
+    fn dates_with_their_day_are_read_as_their_month() {
+        assert_eq!(labels("03/02/2019 – Present"), ("2019-03".into(), "present".into()));
+        assert_eq!(labels("09/10/2018 – 03/01/2019"), ("2018-09".into(), "2019-03".into()));
+        assert_eq!(
+            labels("25/02/2019 - 14/07/2021"),
+            ("2019-02".into(), "2021-07".into()),
+            "a first number past 12 is the day"
+        );
+        assert_eq!(labels("03.02.2019 - 10.07.2021"), ("2019-02".into(), "2021-07".into()), "dots put the day first");
+        assert_eq!(find_date_range("31/31/2019 - 2021"), None, "no month is 31");
     }
 
     #[test]
@@ -744,5 +804,20 @@ mod tests {
         assert_eq!(single("2013    Recording Intern, Sidecar Studios").as_deref(), Some("2013"));
         assert_eq!(single("2019, the team doubled in size"), None);
         assert_eq!(single("2019 was the year we shipped"), None);
+    }
+
+    #[test]
+    fn a_date_after_since_begins_an_open_range() {
+        let line = "Lead Audiologist, since March 2022";
+        let range = find_single_date(line).expect("a date");
+        assert_eq!((range.start.label(), range.end), ("2022-03".to_owned(), RangeEnd::Present));
+        assert_eq!(&line[range.start_byte..range.end_byte], "since March 2022");
+        let year = find_single_date("Volunteer firefighter since 2015").expect("a date");
+        assert_eq!(year.end, RangeEnd::Present);
+        // Only the word itself: `convinces 2019` is no `since`.
+        assert_eq!(
+            find_single_date("Award convinces 2019").map(|range| range.end),
+            Some(RangeEnd::Date(DatePoint::Year(2019)))
+        );
     }
 }

@@ -48,9 +48,10 @@ pub(crate) fn is_company_word(word: &str) -> bool {
     COMPANY_WORD_SET.contains(word)
 }
 
-/// `name` (lower case) is a country.
+/// `name` (lower case) is a country, with `the` before it too (`the
+/// Netherlands`, `the Philippines`).
 pub(crate) fn is_country(name: &str) -> bool {
-    COUNTRY_SET.contains(name)
+    COUNTRY_SET.contains(name) || name.strip_prefix("the ").is_some_and(|rest| COUNTRY_SET.contains(rest))
 }
 
 /// `name` (lower case) is a state, province or territory written out.

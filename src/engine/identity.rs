@@ -139,21 +139,62 @@ fn contact_parts(line: &str) -> Vec<&str> {
         .flat_map(|part| part.split(" – "))
         .flat_map(|part| part.split(" / "))
         .flat_map(|part| part.split(COLUMN_GAP))
+        .flat_map(split_at_lone_symbols)
         .map(str::trim)
         .filter(|part| !part.is_empty())
         .collect()
 }
 
+/// `Lancaster, PA 17602  ~  717-555-0119`: any symbol standing alone
+/// between spaces parts two details, whichever one the writer chose
+/// (`~`, `*`, `◆`, `-`). Brackets, commas and the like belong to a detail.
+fn split_at_lone_symbols(part: &str) -> impl Iterator<Item = &str> {
+    let mut pieces = Vec::new();
+    let mut start = 0;
+    let bytes = part.as_bytes();
+    for (index, character) in part.char_indices() {
+        let is_symbol = !character.is_alphanumeric()
+            && !character.is_whitespace()
+            && !matches!(character, '(' | ')' | ',' | '.' | '&' | '+' | '@' | '\'' | '"' | ':' | '#');
+        let between_spaces =
+            index > 0 && bytes[index - 1] == b' ' && bytes.get(index + character.len_utf8()) == Some(&b' ');
+        if is_symbol && between_spaces {
+            pieces.push(&part[start..index]);
+            start = index + character.len_utf8();
+        }
+    }
+    pieces.push(&part[start..]);
+    pieces.into_iter()
+}
+
 /// Spaces that part two details written side by side on one line.
 const COLUMN_GAP: &str = "   ";
 
-/// The first of `parts` that is a place, without a label before it.
+/// The first of `parts` that is a place, without a label before it, or
+/// the place at the end of a postal address.
 fn place_among(parts: &[&str]) -> Option<String> {
-    parts
-        .iter()
-        .map(|part| without_place_label(part))
-        .find(|part| is_location(part) && !part.contains('@'))
-        .map(str::to_owned)
+    let parts = || parts.iter().map(|part| without_place_label(part)).filter(|part| !part.contains('@'));
+    parts().find(|part| is_location(part)).or_else(|| parts().find_map(place_ending_an_address)).map(str::to_owned)
+}
+
+/// `Rotterdam, The Netherlands` out of `Mathenesserlaan 212b, 3021 HS
+/// Rotterdam, The Netherlands`, or `Hamburg, Germany` out of `…, 20457
+/// Hamburg, Germany`: the city after its postal code, and the country.
+fn place_ending_an_address(part: &str) -> Option<&str> {
+    let (before, country) = part.rsplit_once(", ")?;
+    let city_piece = before.rsplit_once(", ").map_or(before, |(_, last)| last);
+    let (code, rest) = city_piece.split_once(' ')?;
+    if !((4..=5).contains(&code.len()) && code.bytes().all(|byte| byte.is_ascii_digit())) {
+        return None;
+    }
+    // The Dutch code's two letters (`3021 HS`).
+    let city = match rest.split_once(' ') {
+        Some((letters, city)) if letters.len() == 2 && letters.bytes().all(|byte| byte.is_ascii_uppercase()) => city,
+        _ => rest,
+    };
+    // The city and the country stand together at the end of `part`.
+    let place = &part[part.len() - (city.len() + ", ".len() + country.len())..];
+    (is_location(place) && is_location(country)).then_some(place)
 }
 
 /// The place on the line that holds `detail` (the email address or the
@@ -406,6 +447,24 @@ mod tests {
         // The name line's credentials are not a state.
         let nurse = read_identity(&["Jane Doe, RN", "jane@example.com"], None);
         assert_eq!(nurse.location, None);
+        let tildes =
+            read_identity(&["Lorenzo Diallo", "Lancaster, PA 17602  ~  717-555-0119  ~  lo@example.com"], None);
+        assert_eq!(tildes.location.as_deref(), Some("Lancaster, PA 17602"));
+        // A title that begins with `Remote` is no place.
+        let title = read_identity(&["Cody Holt", "Conductor / Remote Control Operator", "Kansas City, KS 66106"], None);
+        assert_eq!(title.location.as_deref(), Some("Kansas City, KS 66106"));
+    }
+
+    #[test]
+    fn the_city_and_country_that_end_a_postal_address_are_its_place() {
+        let dutch = read_identity(
+            &["Sanne de Wit", "Address:   Mathenesserlaan 212b, 3021 HS Rotterdam, The Netherlands"],
+            None,
+        );
+        assert_eq!(dutch.location.as_deref(), Some("Rotterdam, The Netherlands"));
+        assert_eq!(place_ending_an_address("Hafenstraße 4, 20457 Hamburg, Germany"), Some("Hamburg, Germany"));
+        assert_eq!(place_ending_an_address("Suite 12, 20457 Widgets, Acme"), None, "a place and a country");
+        assert_eq!(place_ending_an_address("Hamburg, Germany"), None, "no postal code: read as a place already");
     }
 
     #[test]

@@ -150,17 +150,52 @@ const JOINING_WORDS: &[&str] = &["and", "&", "or"];
 /// that name skills the taxonomy does not know, in order. `mentions` are the
 /// names the taxonomy found in `part`.
 pub(crate) fn unlisted_skill_names(part: &str, mentions: &[SkillMention]) -> Vec<Range<usize>> {
-    if part.trim_end().ends_with(':') {
+    if part.trim_end().ends_with(':') || is_first_person_prose(part) {
         return Vec::new();
     }
     let is_whole_line =
         |range: &Range<usize>| part[..range.start].trim().is_empty() && part[range.end..].trim().is_empty();
+    let asides = lower_case_asides(part);
     items(part, mentions)
         .into_iter()
         .filter_map(|item| trimmed(part, item))
+        .filter(|item| !asides.iter().any(|aside| aside.start <= item.start && item.end <= aside.end))
         .filter(|item| names_more_than_its_mentions(&part[item.clone()], item.start, mentions))
         .filter(|item| reads_as_a_name(&part[item.clone()], is_whole_line(item)))
         .collect()
+}
+
+/// A skills section written as sentences about oneself (`Most of my
+/// takeoffs happen in Bluebeam Revu…`, `I read architectural, structural and
+/// MEP drawings comfortably`): the taxonomy's names count, but the pieces
+/// between its commas are no list's items.
+fn is_first_person_prose(part: &str) -> bool {
+    // A byte at a time: every line of every skills list comes here.
+    let is_mark = |byte: &u8| !byte.is_ascii_alphanumeric() && *byte != b'\'' && byte.is_ascii();
+    part.as_bytes().split(u8::is_ascii_whitespace).any(|word| {
+        let start = word.iter().position(|byte| !is_mark(byte)).unwrap_or(word.len());
+        let end = word.iter().rposition(|byte| !is_mark(byte)).map_or(start, |last| last + 1);
+        matches!(&word[start..end.max(start)], b"I" | b"I'm" | b"I've" | b"I'd" | b"my" | b"My" | b"we" | b"We")
+    })
+}
+
+/// The insides of brackets written wholly in lower case (`Assembler (read
+/// and maintain)`, `Vectorworks (reading drawings)`): how the item before
+/// is used, not items of their own. The taxonomy's names in them still count.
+fn lower_case_asides(part: &str) -> Vec<Range<usize>> {
+    let mut asides = Vec::new();
+    let mut rest_start = 0;
+    while let Some(open) = part[rest_start..].find('(').map(|offset| rest_start + offset) {
+        let Some(close) = part[open..].find(')').map(|offset| open + offset) else { break };
+        let inside = &part[open + 1..close];
+        if inside.chars().any(char::is_alphabetic)
+            && !inside.chars().any(|character| character.is_uppercase() || character.is_ascii_digit())
+        {
+            asides.push(open + 1..close);
+        }
+        rest_start = close + 1;
+    }
+    asides
 }
 
 /// `part` cut at its separators, outside the names the taxonomy found.
@@ -386,6 +421,20 @@ mod tests {
         assert_eq!(unlisted("Qorvex pallet dock scheduling"), ["Qorvex pallet dock scheduling"]);
         assert!(unlisted("Qorvex pallet dock door scheduling").is_empty(), "five words");
         assert!(unlisted("Qorvexmultiwarehouse palletisation orchestrations").is_empty(), "over 48 bytes");
+    }
+
+    #[test]
+    fn a_list_written_as_sentences_about_oneself_has_no_unlisted_items() {
+        assert!(unlisted("I read architectural, structural and MEP drawings comfortably").is_empty());
+        assert!(unlisted("Most of my takeoffs happen in On-Screen Takeoff, Bluebeam").is_empty());
+        assert_eq!(unlisted("Zorvex Dispatch, Qorvex furnaces"), ["Zorvex Dispatch", "Qorvex furnaces"]);
+    }
+
+    #[test]
+    fn an_aside_in_lower_case_brackets_is_how_an_item_is_used_not_an_item() {
+        assert_eq!(unlisted("Zorvex (read and maintain), Qlarion"), ["Zorvex", "Qlarion"]);
+        assert_eq!(unlisted("Brindle Eos (basic programming)"), ["Brindle Eos"]);
+        assert_eq!(unlisted("Brindle kits (Zorvex, Qlarion)"), ["Brindle kits", "Zorvex", "Qlarion"]);
     }
 
     #[test]

@@ -251,7 +251,8 @@ fn joined_wraps<'a>(lines: impl Iterator<Item = &'a str>) -> Vec<Cow<'a, str>> {
     let mut joined: Vec<Cow<'a, str>> = Vec::new();
     for line in lines {
         // Indented or not: a hanging indent wraps under the items, not the label.
-        let continues = line.trim_start().chars().next().is_some_and(char::is_lowercase);
+        let continues = line.trim_start().chars().next().is_some_and(char::is_lowercase)
+            || joined.last().is_some_and(|last| wraps_a_name(last, line));
         match joined.last_mut() {
             Some(last) if continues && !last.trim().is_empty() => {
                 let last = last.to_mut();
@@ -263,6 +264,28 @@ fn joined_wraps<'a>(lines: impl Iterator<Item = &'a str>) -> Vec<Cow<'a, str>> {
     }
     joined
 }
+
+/// Whether a name the taxonomy knows is wrapped from the end of `above` to
+/// the start of `line` (`…, Kali Linux, Active` over `Directory, Azure`):
+/// `above` ends in a word, not a separator, and that word with `line`'s
+/// first makes the name. Lines that are each a list (`Python, Java, Go`
+/// over `Docker, Kubernetes`) join no name and stay apart.
+fn wraps_a_name(above: &str, line: &str) -> bool {
+    let above = above.trim_end();
+    if !above.ends_with(|character: char| character.is_alphanumeric()) {
+        return false;
+    }
+    let Some(last_word) = above.rsplit(char::is_whitespace).next() else { return false };
+    let Some(first_word) = line.split_whitespace().next() else { return false };
+    let first_word = first_word.trim_end_matches(|character: char| !character.is_alphanumeric());
+    if last_word.is_empty() || first_word.is_empty() || last_word.len() + first_word.len() > WRAPPED_NAME_BYTES_MAX {
+        return false;
+    }
+    TAXONOMY.lookup(&format!("{last_word} {first_word}")).is_some()
+}
+
+/// Longer pairs of words are no name the taxonomy holds; they are not looked up.
+const WRAPPED_NAME_BYTES_MAX: usize = 48;
 
 /// A header line that says who the candidate is (it holds the name, the
 /// headline or the location) or how to reach them (an email, a link, a
@@ -489,6 +512,15 @@ mod tests {
         // A dash at the very start is a bullet, not a label's end.
         assert_eq!(split_at_dash_label("- Zorvex, Qorvex"), None);
         assert_eq!(split_at_dash_label("Lines – Zorvex, Qorvex"), Some(("Lines", "Zorvex, Qorvex")));
+    }
+
+    #[test]
+    fn a_name_wrapped_over_two_lines_of_a_list_is_one_skill() {
+        let skills = skills_of("Skills\nBash, Kali Linux, Active\nDirectory, Azure, AWS");
+        assert!(skills.iter().any(|skill| skill == "Active Directory"), "{skills:?}");
+        assert!(!skills.iter().any(|skill| skill == "Directory"), "{skills:?}");
+        let apart = skills_of("Skills\nPython, Java, Go\nDocker, Kubernetes");
+        assert!(apart.iter().any(|skill| skill == "Go") && apart.iter().any(|skill| skill == "Docker"), "{apart:?}");
     }
 
     #[test]

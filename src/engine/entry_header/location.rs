@@ -24,8 +24,15 @@ pub(crate) fn is_location(text: &str) -> bool {
         return false;
     }
     let starts_with = |prefix: &str| text.get(..prefix.len()).is_some_and(|start| start.eq_ignore_ascii_case(prefix));
-    if starts_with("remote")
-        || starts_with("hybrid")
+    // `Remote`, `Remote (US)`, `Hybrid, Denver`, but not `Remote Control
+    // Operator`, a title.
+    let arrangement = |word: &str| {
+        starts_with(word)
+            && !text[word.len()..].starts_with(|character: char| character.is_alphabetic())
+            && role_and_company_scores(text).0 == 0
+    };
+    if arrangement("remote")
+        || arrangement("hybrid")
         || in_lower_case(text, |lowered| is_country(lowered) || is_city(lowered))
     {
         return true;

@@ -301,7 +301,11 @@ fn at_parts_a_title_from_its_company_only_after_a_role() {
 
 #[test]
 fn locations_are_pairs_countries_cities_or_remote() {
-    for location in ["Boston, MA", "Leeds, UK", "Remote", "Berlin", "Montréal, QC", "Lyon, France", "(Remote)"] {
+    let the_country = ["Rotterdam, The Netherlands", "Cebu, the Philippines"];
+    for location in ["Boston, MA", "Leeds, UK", "Remote", "Berlin", "Montréal, QC", "Lyon, France", "(Remote)"]
+        .into_iter()
+        .chain(the_country)
+    {
         assert!(is_location(location), "{location}");
     }
     for other in ["Acme Corp", "Senior Engineer", "Brightlane Health", "Jan 2020", "JI-WOO HAN"] {

@@ -115,6 +115,19 @@ fn is_undated_header(text: &str) -> bool {
     is_header_like(text) && parse_entry_header(&[text]).title.is_some_and(|title| role_word_count(&title) > 0)
 }
 
+/// Whether the line at `next`, right under the undated role line at
+/// `role`, is that entry's employer: an unclaimed, undated line like a
+/// header, which read with the role line names an employer.
+fn names_an_undated_employer(classified: &[Classified<'_>], claimed: &[bool], role: usize, next: usize) -> bool {
+    let line = &classified[next];
+    !claimed[next]
+        && line.kind == Kind::Text
+        && line.range.is_none()
+        && is_header_like(line.text)
+        && role_word_count(line.text) == 0
+        && parse_entry_header(&[classified[role].text, line.text]).company.is_some()
+}
+
 /// The experience sections, parsed.
 #[derive(Debug, Default, PartialEq)]
 pub(crate) struct Experience {
@@ -203,10 +216,25 @@ pub(crate) fn parse_experience(lines: &[&str], reference: YearMonth) -> Experien
         if labels_a_dated_employer(&classified, &claimed, line.text) {
             continue;
         }
-        let next = classified[index + 1..].iter().find(|line| line.kind != Kind::Blank);
-        if next.is_some_and(|next| next.kind == Kind::Bullet) {
-            claimed[index] = true;
-            spans.push(Span { first_line: index, last_header_line: index, header_lines: vec![index], anchor: None });
+        let next =
+            classified[index + 1..].iter().position(|line| line.kind != Kind::Blank).map(|offset| index + 1 + offset);
+        let mut header_lines = vec![index];
+        // `Stage Manager (summer seasons)` over `Harborlight Summer Theatre ·
+        // Newport, RI`: the employer's line, laid out as the dated entries'
+        // are, only without dates.
+        let employer_line =
+            next.filter(|next| index + 1 == *next && names_an_undated_employer(&classified, &claimed, index, *next));
+        if let Some(employer_line) = employer_line {
+            header_lines.push(employer_line);
+        }
+        let after = header_lines.last().copied().expect("the role line") + 1;
+        let first_content = classified[after..].iter().find(|line| line.kind != Kind::Blank);
+        if first_content.is_some_and(|line| line.kind == Kind::Bullet) {
+            for line in &header_lines {
+                claimed[*line] = true;
+            }
+            let last_header_line = after - 1;
+            spans.push(Span { first_line: index, last_header_line, header_lines, anchor: None });
         }
     }
     spans.sort_by_key(|span| span.first_line);
@@ -248,6 +276,19 @@ pub(crate) fn parse_experience(lines: &[&str], reference: YearMonth) -> Experien
             }
             qualifier => (header.title, header.company, qualifier == Qualifier::InTitle),
         };
+        // `Senior Associate, Forensic & Litigation Consulting` under
+        // `Manager, Forensic & Litigation Consulting`: the part after the
+        // comma repeats the qualifier of the title above, so it is the
+        // practice both titles belong to, not a second employer.
+        let (title, company, qualified) = match (title, company) {
+            (Some(title), Some(company))
+                if repeats_the_qualifier_above(entries.last(), &company)
+                    && header_texts.iter().any(|text| text.contains(&format!("{title}, {company}"))) =>
+            {
+                (Some(format!("{title}, {company}")), None, true)
+            }
+            (title, company) => (title, company, qualified),
+        };
         previous_title_qualified = qualified;
         let mut entry = ExperienceEntry { title, company, location: header.location, ..ExperienceEntry::default() };
         // A title alone, on the dated line or on one line above it (as
@@ -286,6 +327,16 @@ pub(crate) fn parse_experience(lines: &[&str], reference: YearMonth) -> Experien
     let month_spans: Vec<MonthSpan> = entry_months.iter().flatten().copied().collect();
     let total_months = (!month_spans.is_empty()).then(|| union_months(&month_spans));
     Experience { entries, entry_months, total_months }
+}
+
+/// Whether `part` is what follows the last comma of the title above
+/// (`Manager, Forensic & Litigation Consulting` for `Forensic & Litigation
+/// Consulting`).
+fn repeats_the_qualifier_above(above: Option<&ExperienceEntry>, part: &str) -> bool {
+    above
+        .and_then(|entry| entry.title.as_deref())
+        .and_then(|title| title.rsplit_once(", "))
+        .is_some_and(|(_, qualifier)| qualifier.eq_ignore_ascii_case(part))
 }
 
 /// A header line without Markdown's bold marks, wherever they stand

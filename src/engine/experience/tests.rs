@@ -355,6 +355,44 @@ fn an_undated_role_line_followed_by_bullets_is_an_entry() {
 }
 
 #[test]
+fn an_undated_role_line_over_its_employers_line_and_bullets_is_one_entry() {
+    let text = "Stage Manager\nMillbrook Theatre · Providence, RI · Aug 2021 – present\n- Called cues\n\n\
+                Stage Manager (summer seasons)\nHarborlight Theatre · Newport, RI\n- Ran the crew\n\n\
+                Assistant Stage Manager\nNarragansett Opera · Providence, RI · 2017 – 2021\n- Tracked props";
+    let entries = parse(text);
+    assert_eq!(entries.len(), 3);
+    assert_eq!(title_and_company(&entries[1]), (Some("Stage Manager (summer seasons)"), Some("Harborlight Theatre")));
+    assert_eq!((entries[1].start.as_deref(), entries[1].location.as_deref()), (None, Some("Newport, RI")));
+    assert_eq!(entries[0].highlights, ["Called cues"]);
+    assert_eq!(entries[1].highlights, ["Ran the crew"]);
+    // A second role line is no employer: each stays an entry of its own or a highlight.
+    let two_roles = parse("Engineer — Acme\nJan 2019 – Present\n- Built it\n\nShift Lead\nCashier\n- Counted tills");
+    assert!(two_roles.iter().all(|entry| entry.company.as_deref() != Some("Cashier")));
+}
+
+#[test]
+fn a_part_after_a_comma_that_repeats_the_qualifier_of_the_title_above_qualifies_this_title_too() {
+    let text = "KESSLER WHITCOMB LLP      Chicago, IL\n\
+                Manager, Forensic & Litigation Consulting      Jul 2016 – Mar 2019\n\
+                Senior Associate, Forensic & Litigation Consulting      Sep 2014 – Jun 2016\n\
+                Audit Associate      Sep 2012 – Aug 2014\n- Audits";
+    let entries = parse(text);
+    let parts: Vec<_> = entries.iter().map(title_and_company).collect();
+    assert_eq!(
+        parts,
+        [
+            (Some("Manager, Forensic & Litigation Consulting"), Some("KESSLER WHITCOMB LLP")),
+            (Some("Senior Associate, Forensic & Litigation Consulting"), Some("KESSLER WHITCOMB LLP")),
+            (Some("Audit Associate"), Some("KESSLER WHITCOMB LLP")),
+        ]
+    );
+    // A different part after the comma is still an employer of its own.
+    let other =
+        parse("Manager, Forensic Accounting at Acme\nJan 2019 – 2020\n\nAnalyst, Birch Consulting\n2017 – 2018");
+    assert_eq!(title_and_company(&other[1]), (Some("Analyst"), Some("Birch Consulting")));
+}
+
+#[test]
 fn entry_without_dates_has_no_duration() {
     let entries = parse("Volunteer — Food Bank\n- Sorted donations");
     assert_eq!(entries[0].duration_months, None);

@@ -8,6 +8,7 @@
 //! match falls in with a binary search.
 
 use super::dates::{find_date_range, last_year};
+use super::entry_header::role_and_company_scores;
 use super::lines::{is_rule_character, split_lines, strip_bullet, Line, SYMBOL_BULLETS};
 use super::text::{is_alphabetic, is_alphanumeric, is_ascii_whitespace};
 
@@ -46,7 +47,10 @@ fn heading_kind_of_trimmed(trimmed: &str) -> Option<SectionKind> {
     // Every heading starts with a letter: bullets, dates and most lines of
     // content stop here, before a key is written.
     if !without_colon.as_bytes().first().is_some_and(u8::is_ascii_alphabetic) {
-        return after_an_ornament(trimmed).or_else(|| after_a_number(trimmed)).and_then(heading_kind_of_trimmed);
+        return after_an_ornament(trimmed)
+            .or_else(|| after_a_number(trimmed))
+            .or_else(|| after_a_prompt(trimmed))
+            .and_then(heading_kind_of_trimmed);
     }
     let joined;
     let words = match letter_spaced_words(without_colon) {
@@ -56,10 +60,32 @@ fn heading_kind_of_trimmed(trimmed: &str) -> Option<SectionKind> {
         }
         None => without_colon,
     };
-    let key = HeadingKey::of(words)?;
-    listed_heading_kind(key.as_bytes()).or_else(|| joined_heading_kind(words, key.as_bytes())).or_else(|| {
-        before_a_bracket(words).and_then(HeadingKey::of).and_then(|key| listed_heading_kind(key.as_bytes()))
-    })
+    // A long aside in brackets (`WORK HISTORY (union dispatches, most
+    // recent first)`) makes too many words for a key of the whole line, and
+    // the heading before it is still read.
+    HeadingKey::of(words)
+        .and_then(|key| listed_heading_kind(key.as_bytes()).or_else(|| joined_heading_kind(words, key.as_bytes())))
+        .or_else(|| {
+            before_a_bracket(words).and_then(HeadingKey::of).and_then(|key| listed_heading_kind(key.as_bytes()))
+        })
+        .or_else(|| names_things_made(words).then_some(SectionKind::Projects))
+}
+
+/// `Tools I wrote`, `Things I've built`, `apps i made`: a heading over what
+/// the writer made, in their own words. At most `HEADING_WORDS_MAX` words.
+fn names_things_made(words: &str) -> bool {
+    let ends_with_word = |word: &str| {
+        words.len() > word.len()
+            && words.as_bytes()[words.len() - word.len()..].eq_ignore_ascii_case(word.as_bytes())
+            && words.as_bytes()[words.len() - word.len() - 1] == b' '
+    };
+    if !["built", "wrote", "made", "written"].into_iter().any(ends_with_word) {
+        return false;
+    }
+    let pieces: Vec<&str> = words.split_whitespace().collect();
+    let maker = pieces.len().checked_sub(2).map(|index| pieces[index]);
+    let maker = maker.filter(|word| matches!(word.to_ascii_lowercase().as_str(), "i" | "i've" | "i’ve" | "have"));
+    maker.is_some() && (3..=HEADING_WORDS_MAX).contains(&pieces.len())
 }
 
 /// A heading's words before a bracket that ends them (`Certifications
@@ -97,6 +123,13 @@ fn after_an_ornament(trimmed: &str) -> Option<&str> {
     let is_ornament = !ornament.is_ascii() && !is_alphanumeric(ornament) && !SYMBOL_BULLETS.contains(&ornament);
     let rest = characters.as_str();
     (is_ornament && rest.starts_with(' ')).then(|| rest.trim())
+}
+
+/// A heading written as a shell's prompt (`> experience`, `$ skills`):
+/// the words after the prompt's mark and a space. The words must still be
+/// a listed heading, so a quoted line (`> Led the team…`) is none.
+fn after_a_prompt(trimmed: &str) -> Option<&str> {
+    trimmed.strip_prefix(['>', '$']).and_then(|rest| rest.strip_prefix(' ')).map(str::trim)
 }
 
 /// A numbered heading's words (`2. EXPERIENCE`, `3) Education`): a number
@@ -197,7 +230,8 @@ fn listed_heading_kind(key: &[u8]) -> Option<SectionKind> {
 /// heading and the other listed too or a single word (`Experience &
 /// Leadership`, `Skills / Tools`, `Leadership and Experience`): the first
 /// listed side's kind. Every word but the joiner is capitalised, as headings
-/// are; a sentence such as `Experience and leadership matter` is not one,
+/// are, or the first only with the listed side first (`Education &
+/// learning`); a sentence such as `Experience and leadership matter` is not one,
 /// nor a title or an employer (`Education and Training Coordinator`,
 /// `Pearson Education & Training`), whose other side is longer.
 fn joined_heading_kind(line: &str, key: &[u8]) -> Option<SectionKind> {
@@ -207,15 +241,19 @@ fn joined_heading_kind(line: &str, key: &[u8]) -> Option<SectionKind> {
     // In lower case (`education & certs:`) both sides must be headings:
     // prose in lower case joins words with `and` all the time.
     let in_lower_case = !line.bytes().any(|byte| byte.is_ascii_uppercase());
-    if !capitalised && !in_lower_case {
+    // In sentence case (`Education & learning`) the first side is the
+    // listed heading and the other one word.
+    let sentence_case =
+        line.as_bytes()[0].is_ascii_uppercase() && !line.bytes().skip(1).any(|byte| byte.is_ascii_uppercase());
+    if !capitalised && !in_lower_case && !sentence_case {
         return None;
     }
     let (left, right) = joined_sides(key)?;
-    let one_word = |side: &[u8]| capitalised && !side.contains(&b' ');
+    let one_word = |side: &[u8]| !side.contains(&b' ');
     match (listed_heading_kind(left), listed_heading_kind(right)) {
         (Some(kind), Some(_)) => Some(kind),
-        (Some(kind), None) if one_word(right) => Some(kind),
-        (None, Some(kind)) if one_word(left) => Some(kind),
+        (Some(kind), None) if (capitalised || sentence_case) && one_word(right) => Some(kind),
+        (None, Some(kind)) if capitalised && one_word(left) => Some(kind),
         _ => None,
     }
 }
@@ -251,7 +289,12 @@ fn kind_of_experience_heading(trimmed: &str) -> Option<SectionKind> {
     let letters_only = words().all(|word| is_joiner(word) || is_word(word));
     let kind = match words().next_back() {
         // `Curatorial Appointments`, `Academic Appointments`: a CV's jobs.
-        Some(last) if last.eq_ignore_ascii_case("experience") || last.eq_ignore_ascii_case("appointments") => {
+        // `Research Career`, `Teaching Career`: no employer's name ends so.
+        Some(last)
+            if last.eq_ignore_ascii_case("experience")
+                || last.eq_ignore_ascii_case("appointments")
+                || last.eq_ignore_ascii_case("career") =>
+        {
             SectionKind::Experience
         }
         // `SOFTWARE & FIELD SKILLS`, `Language Skills`.
@@ -289,10 +332,18 @@ fn kind_of_unknown_heading_over_jobs(trimmed: &str, marked: bool, following: &[L
         Some(words) => (words, true),
         None => (trimmed, marked),
     };
-    let word_count = words.split_whitespace().count();
-    let letters_only = words.chars().all(|character| is_alphabetic(character) || character == ' ');
+    // A joiner between two words is no word of its own (`STAFF & SEASON POSITIONS`).
+    let is_joiner = |word: &str| matches!(word, "&" | "/" | "and");
+    let word_count = words.split_whitespace().filter(|word| !is_joiner(word)).count();
+    let letters_only = words.split_whitespace().all(|word| is_joiner(word) || word.chars().all(is_alphabetic));
     let capitals = !words.chars().any(char::is_lowercase);
-    if !(1..=3).contains(&word_count) || !letters_only || !(colon || capitals) {
+    // `Patent Practice` or `Track record` over a blank line and then jobs:
+    // set off by the blank line, and naming no role or employer, which a
+    // job's first line over the rest of its header would.
+    let set_off_by_a_blank_line = following.first().is_some_and(|line| line.text.trim().is_empty())
+        && words.starts_with(char::is_uppercase)
+        && role_and_company_scores(words) == (0, 0);
+    if !(1..=3).contains(&word_count) || !letters_only || !(colon || capitals || set_off_by_a_blank_line) {
         return None;
     }
     let dated = jobs_follow(following);

@@ -20,18 +20,25 @@ fn heading_kind_by_lowered_copy(line: &str) -> Option<SectionKind> {
         .split_whitespace()
         .all(|word| matches!(word, "&" | "and" | "/") || word.starts_with(|first: char| first.is_ascii_uppercase()));
     let in_lower_case = !without_colon.chars().any(|character| character.is_ascii_uppercase());
+    let sentence_case = without_colon.starts_with(|first: char| first.is_ascii_uppercase())
+        && !without_colon.chars().skip(1).any(|character| character.is_ascii_uppercase());
     let joined = || {
+        // A key holds ASCII words only.
+        if !key.is_ascii() {
+            return None;
+        }
         let (left, right) = key.split_once(" and ").or_else(|| key.split_once(" / "))?;
         match (listed(left), listed(right)) {
             (Some(kind), Some(_)) => Some(kind),
-            (Some(kind), None) if capitalised && !right.contains(' ') => Some(kind),
+            (Some(kind), None) if (capitalised || sentence_case) && !right.contains(' ') => Some(kind),
             (None, Some(kind)) if capitalised && !left.contains(' ') => Some(kind),
             _ => None,
         }
     };
     // Every heading starts with a letter, joined ones too.
     let starts_with_letter = without_colon.starts_with(|first: char| first.is_ascii_alphabetic());
-    listed(&key).or_else(|| if (capitalised || in_lower_case) && starts_with_letter { joined() } else { None })
+    let one_case = capitalised || in_lower_case || sentence_case;
+    listed(&key).or_else(|| if one_case && starts_with_letter { joined() } else { None })
 }
 
 proptest::proptest! {
@@ -93,7 +100,10 @@ fn line_with_content_after_heading_word_is_not_a_heading() {
     assert_eq!(heading_kind("Leadership and Experience"), Some(SectionKind::Experience));
     assert_eq!(heading_kind("Skills / Tools"), Some(SectionKind::Skills));
     assert_eq!(heading_kind("Sales and Marketing"), None);
-    assert_eq!(heading_kind("Experience and leadership"), None);
+    assert_eq!(heading_kind("Education & learning"), Some(SectionKind::Education), "sentence case, first side listed");
+    assert_eq!(heading_kind("Experience and leadership"), Some(SectionKind::Experience));
+    assert_eq!(heading_kind("Leadership and experience"), None, "in sentence case the first side must be listed");
+    assert_eq!(heading_kind("Experience and leadership matter"), None);
     assert_eq!(heading_kind("Education and Training Coordinator"), None);
     assert_eq!(heading_kind("Pearson Education & Training"), None);
     assert_eq!(heading_kind("education & certs:"), Some(SectionKind::Education), "in lower case, both listed");
@@ -202,7 +212,7 @@ fn an_unknown_heading_over_dated_jobs_heads_experience_where_jobs_are_out_of_pla
     let kinds = |text: &str| split_sections(text).iter().map(|section| section.kind).collect::<Vec<_>>();
     let (header, summary) = (SectionKind::Header, SectionKind::Summary);
     let jobs = "Staff Writer, Tenmile River Weekly — Pawtucket, RI\n2017–2019\n- Wrote news.";
-    for heading in ["newsroom:", "ON THE ROAD"] {
+    for heading in ["newsroom:", "ON THE ROAD", "STAFF & SEASON POSITIONS", "stage / screen:"] {
         let text = format!("Ana\n\nabout:\nJournalist.\n\n{heading}\n\n{jobs}");
         assert_eq!(kinds(&text), [header, summary, SectionKind::Experience], "{heading}");
     }
@@ -267,4 +277,50 @@ fn section_names_are_distinct_and_in_document_order() {
 fn repeated_sections_are_separated_by_a_blank_line() {
     let sections = split_sections("Skills\nRust\nEducation\nLeeds\nSkills\nGo");
     assert_eq!(lines_of_kind(&sections, SectionKind::Skills), ["Rust", "", "Go"]);
+}
+
+#[test]
+fn a_heading_with_a_long_aside_in_brackets_is_read_before_the_aside() {
+    assert_eq!(heading_kind("WORK HISTORY (union dispatches, most recent first)"), Some(SectionKind::Experience));
+    assert_eq!(heading_kind("Education (degrees and licences held today)"), Some(SectionKind::Education));
+    assert_eq!(heading_kind("Crew notes (union dispatches, most recent first)"), None, "no heading before it");
+}
+
+#[test]
+fn a_heading_written_as_a_shell_prompt_is_read_after_the_prompt() {
+    assert_eq!(heading_kind("> experience"), Some(SectionKind::Experience));
+    assert_eq!(heading_kind("$ education"), Some(SectionKind::Education));
+    assert_eq!(heading_kind("> Led the migration of the billing system"), None);
+    assert_eq!(heading_kind(">experience"), None, "a prompt is followed by a space");
+}
+
+#[test]
+fn a_capitalised_line_set_off_by_a_blank_line_over_jobs_heads_experience_unless_it_names_a_role_or_employer() {
+    let kinds = |text: &str| split_sections(text).iter().map(|section| section.kind).collect::<Vec<_>>();
+    let (header, summary, experience) = (SectionKind::Header, SectionKind::Summary, SectionKind::Experience);
+    let jobs = "Whitlock Farrow LLP, Boston, MA\nPatent Agent, 2018 – 2021\n- Drafted claims.";
+    for heading in ["Patent Practice", "Track record"] {
+        let text = format!("Ana\n\nProfile\nChemist turned agent.\n\n{heading}\n\n{jobs}");
+        assert_eq!(kinds(&text), [header, summary, experience], "{heading}");
+    }
+    // Nor an employer's name over a title and dates.
+    let employer = format!("Ana\n\nProfile\nChemist.\n\nAcme Corp\n\n{jobs}");
+    assert_eq!(kinds(&employer), [header, summary]);
+    // A job's title over its employer is the job's, not a heading.
+    let title = "Ana\n\nProfile\nChemist.\n\nSenior Engineer\n\nAcme Corp, 2018 – 2021\n- Built it.";
+    assert_eq!(kinds(title), [header, summary]);
+    // Without the blank line it may be the first line of a job.
+    assert_eq!(kinds(&format!("Ana\n\nProfile\nChemist.\n\nPatent Practice\n{jobs}")), [header, summary]);
+    assert_eq!(heading_kind("Research Career"), None, "not listed: read where it stands");
+    assert_eq!(kind_of_experience_heading("Research Career"), Some(experience));
+}
+
+#[test]
+fn a_heading_over_what_the_writer_made_heads_projects() {
+    for heading in ["Tools I wrote", "> tools i wrote", "Things I've built", "APPS I MADE", "Things I have built:"] {
+        assert_eq!(heading_kind(heading), Some(SectionKind::Projects), "{heading}");
+    }
+    for other in ["I wrote", "Reports written", "Wrote and built", "Everything that I have ever built"] {
+        assert_eq!(heading_kind(other), None, "{other}");
+    }
 }
