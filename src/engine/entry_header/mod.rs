@@ -246,12 +246,27 @@ fn employer_name(company: String) -> Option<String> {
         Some((agency, _)) => agency.trim().to_owned(),
         None => company,
     };
+    // `Prairie Lakes University, Department of Plant Sciences`: the unit
+    // is where in the employer the work was.
+    let company = match company.rsplit_once(", ") {
+        Some((employer, unit)) if !employer.trim().is_empty() && names_a_unit_of(unit) => employer.trim().to_owned(),
+        _ => company,
+    };
     let without_number = match company.rsplit_once(" #") {
         Some((name, number)) if !number.is_empty() && number.bytes().all(|byte| byte.is_ascii_digit()) => name.trim(),
         _ => company.as_str(),
     };
     let own_account = NO_EMPLOYER.iter().any(|own| without_number.eq_ignore_ascii_case(own));
     (!own_account && !without_number.is_empty()).then(|| without_number.to_owned())
+}
+
+/// A unit named by what it is of (`Department of Chemistry`, `Dept. of
+/// Surgery`, `Division of Nephrology`, `Office of the Registrar`).
+fn names_a_unit_of(part: &str) -> bool {
+    let Some((unit, _)) = part.trim().split_once(" of ") else { return false };
+    ["department", "dept.", "dept", "division", "office", "faculty", "bureau"]
+        .iter()
+        .any(|word| unit.eq_ignore_ascii_case(word))
 }
 
 /// Whether `text`'s last word is a company's legal form (`Pima

@@ -9,6 +9,19 @@ fn a_unit_in_brackets_after_the_employer_is_neither_place_nor_name() {
 }
 
 #[test]
+fn a_unit_of_the_employer_after_a_comma_is_not_part_of_its_name() {
+    let header = parse_entry_header(&[
+        "Research Technician (seasonal) — Prairie Lakes University, Department of Plant Sciences — Ames, IA",
+    ]);
+    assert_eq!(header.company.as_deref(), Some("Prairie Lakes University"));
+    let header = parse_entry_header(&["Lab Assistant — Valley State University, Dept. of Chemistry"]);
+    assert_eq!(header.company.as_deref(), Some("Valley State University"));
+    // A name that holds `of` after another word is the name.
+    let header = parse_entry_header(&["Analyst — Acme Corp, Bank of the West"]);
+    assert_ne!(header.company.as_deref(), Some("Acme Corp"));
+}
+
+#[test]
 fn a_doer_before_a_comma_is_the_title_at_the_name_after_it() {
     let header = parse_entry_header(&["CART Captioner (part-time, remote), Lumen Access Captioning"]);
     assert_eq!(header.title.as_deref(), Some("CART Captioner (part-time, remote)"));
