@@ -170,7 +170,8 @@ pub(crate) fn parse_skills(sections: &[Section<'_>], experience: &Experience, id
             }
             SectionKind::Experience => {}
             kind => {
-                for line in joined_wraps(section.lines.iter().map(|line| line.text)) {
+                let in_skills_list = kind == SectionKind::Skills;
+                for line in joined_wraps(section.lines.iter().map(|line| line.text), in_skills_list) {
                     found.read(&line, kind, None);
                 }
             }
@@ -246,13 +247,14 @@ const TITLE_NOUNS: &[&str] = &[
 
 /// Lines with the lines that continue them joined on: a line starting in
 /// lower case carries on the one above (`Brand identity · typography · print`
-/// then `design · Figma`), as a narrow column wraps a list or a sentence.
-fn joined_wraps<'a>(lines: impl Iterator<Item = &'a str>) -> Vec<Cow<'a, str>> {
+/// then `design · Figma`), as a narrow column wraps a list or a sentence;
+/// in a skills list, so does a line that ends a name the line above began.
+fn joined_wraps<'a>(lines: impl Iterator<Item = &'a str>, in_skills_list: bool) -> Vec<Cow<'a, str>> {
     let mut joined: Vec<Cow<'a, str>> = Vec::new();
     for line in lines {
         // Indented or not: a hanging indent wraps under the items, not the label.
         let continues = line.trim_start().chars().next().is_some_and(char::is_lowercase)
-            || joined.last().is_some_and(|last| wraps_a_name(last, line));
+            || in_skills_list && joined.last().is_some_and(|last| wraps_a_name(last, line));
         match joined.last_mut() {
             Some(last) if continues && !last.trim().is_empty() => {
                 let last = last.to_mut();
