@@ -73,7 +73,7 @@ pub(crate) fn extract_contact(text: &str) -> ContactDetails {
         .filter(|(start, _, _)| {
             !text[..*start].ends_with(|character: char| character.is_alphanumeric() || "/_@".contains(character))
         })
-        .map(|(_, _, found)| found.trim())
+        .flat_map(|(_, _, found)| spaced_dash_pieces(found.trim()))
         .filter(|candidate| is_phone_number(candidate))
         .map(str::to_string),
     );
@@ -164,6 +164,13 @@ fn with_wrapped_tail(text: &str, end: usize, email: &str) -> String {
 /// The most letters of a top-level domain wrapped onto a line of their own.
 const WRAPPED_TAIL_CHARACTERS_MAX: usize = 3;
 
+/// A match cut at its spaced dashes: `Gary, IN 46403 - 219-555-0152`
+/// parts a postal code from a phone number with ` - `, which a phone's own
+/// groups are never written with.
+fn spaced_dash_pieces(candidate: &str) -> impl Iterator<Item = &str> {
+    candidate.split(" - ").map(str::trim)
+}
+
 fn is_phone_number(candidate: &str) -> bool {
     let digit_count = candidate.chars().filter(char::is_ascii_digit).count();
     let groups: Vec<&str> =
@@ -212,6 +219,12 @@ mod tests {
     fn north_american_phone_formats_are_found() {
         let contact = extract_contact("(555) 123-4567\n555.123.4567\n+1 555 123 4567");
         assert_eq!(contact.phones, ["(555) 123-4567", "555.123.4567", "+1 555 123 4567"]);
+    }
+
+    #[test]
+    fn a_postal_code_before_a_spaced_dash_is_not_part_of_the_phone() {
+        let contact = extract_contact("Ana Ruiz\nGary, IN 46403 - 219-555-0152 - ana@example.com\n");
+        assert_eq!(contact.phones, ["219-555-0152"]);
     }
 
     #[test]

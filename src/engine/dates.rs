@@ -450,6 +450,17 @@ pub(crate) fn find_single_date(line: &str) -> Option<DateRange> {
         let is_bare_year = matches!(point, DatePoint::Year(_));
         let at_end = line[whole.end()..].trim_matches(|character: char| !character.is_alphanumeric()).is_empty();
         let first_field = line[..whole.start()].trim().is_empty() && sets_off_a_field(&line[whole.end()..]);
+        // `School Psychologist      Aug 2022 –`: a range left open at the
+        // end of the line is still going on.
+        let after = line[whole.end()..].trim_end();
+        if matches!(after.trim_start(), "-" | "–" | "—") {
+            return Some(DateRange {
+                start: point,
+                end: RangeEnd::Present,
+                start_byte: whole.start(),
+                end_byte: whole.end() + after.len(),
+            });
+        }
         // `Lead Audiologist, since March 2022`: begun then, not ended.
         if let Some(since_byte) = since_before(line, whole.start()) {
             return Some(DateRange {
@@ -804,6 +815,17 @@ mod tests {
         assert_eq!(single("2013    Recording Intern, Sidecar Studios").as_deref(), Some("2013"));
         assert_eq!(single("2019, the team doubled in size"), None);
         assert_eq!(single("2019 was the year we shipped"), None);
+    }
+
+    #[test]
+    fn a_range_left_open_at_the_end_of_the_line_goes_on() {
+        let line = "School Psychologist      Aug 2022 –";
+        let range = find_single_date(line).expect("a date");
+        assert_eq!((range.start.label(), range.end), ("2022-08".to_owned(), RangeEnd::Present));
+        assert_eq!(&line[range.start_byte..range.end_byte], "Aug 2022 –");
+        let point = DatePoint::Month(YearMonth { year: 2022, month: 8 });
+        let within = find_single_date("Moved in Aug 2022 – then left").map(|range| range.end);
+        assert_eq!(within, Some(RangeEnd::Date(point)), "a dash with more after it closes nothing");
     }
 
     #[test]

@@ -256,12 +256,30 @@ fn split_at_name_separator(line: &str) -> (&str, Option<&str>) {
 /// `Ewan MacLeod MCSP` → (`Ewan MacLeod`, [`MCSP`]). A last word in capitals
 /// is a credential only after two other words, not in capitals, and when the
 /// email address does not hold it (`Jean Paul DUPONT` keeps his surname).
+/// A name without the form of address before it, in any case: `Dr.`,
+/// `Mrs`, `CAPT.`, `Prof.`, `Rev.`. Ranks and the longer titles need their
+/// full stop (`Major Tom` stays whole); the short civil ones may drop it, as
+/// British usage does (`Dr Jane Okafor`).
+fn without_honorific(line: &str) -> &str {
+    let Some((first, rest)) = line.split_once(' ') else { return line };
+    let (word, dotted) = match first.strip_suffix('.') {
+        Some(word) => (word, true),
+        None => (first, false),
+    };
+    let lowered = word.to_ascii_lowercase();
+    let civil = matches!(lowered.as_str(), "dr" | "mr" | "ms" | "mrs" | "mx");
+    let dotted_only =
+        matches!(lowered.as_str(), "prof" | "rev" | "capt" | "cpt" | "lt" | "sgt" | "maj" | "col" | "hon");
+    if (civil || dotted_only && dotted) && !rest.trim().is_empty() {
+        rest.trim_start()
+    } else {
+        line
+    }
+}
+
 fn split_credentials(line: &str, email_local: &str) -> (String, Vec<String>) {
     let line = line.trim();
-    let line = ["Dr. ", "Dr ", "Mr. ", "Ms. ", "Mrs. ", "Prof. "]
-        .iter()
-        .find_map(|title| line.strip_prefix(title))
-        .unwrap_or(line);
+    let line = without_honorific(line);
     // An aside after the name (`Rosalind Achterberg (on air: Roz Ryder)`,
     // `Sam Lee (they/them)`) is not part of it.
     let line = match line.strip_suffix(')').and_then(|inner| inner.split_once(" (")) {
@@ -335,7 +353,11 @@ fn name_score(name: &str, email_local: &str) -> Option<i32> {
         let letters_only = word.chars().all(|character| character.is_alphabetic() || "-'’.".contains(character));
         letters_only && (is_particle || word.chars().next().is_some_and(char::is_uppercase))
     };
-    if !words.iter().all(word_is_name_like) {
+    // Surname first, as forms write it (`MARQUETTE-ADEBAYO, Celestine J.`):
+    // the comma after the first word is the order's, not a credential's.
+    let surname_first = words.first().and_then(|first| first.strip_suffix(','));
+    let other_words = if surname_first.is_some() { &words[1..] } else { &words[..] };
+    if !surname_first.is_none_or(|surname| word_is_name_like(&surname)) || !other_words.iter().all(word_is_name_like) {
         return None;
     }
     let in_email = words
@@ -453,6 +475,27 @@ mod tests {
         // A title that begins with `Remote` is no place.
         let title = read_identity(&["Cody Holt", "Conductor / Remote Control Operator", "Kansas City, KS 66106"], None);
         assert_eq!(title.location.as_deref(), Some("Kansas City, KS 66106"));
+    }
+
+    #[test]
+    fn a_name_written_surname_first_is_the_name_as_written() {
+        let identity = read_identity(&["MARQUETTE-ADEBAYO, Celestine J.", "Senior Trial Attorney"], None);
+        assert_eq!(identity.name.as_deref(), Some("MARQUETTE-ADEBAYO, Celestine J."));
+        let credentials = read_identity(&["Ana Ruiz, RN, BSN"], None);
+        assert_eq!(credentials.name.as_deref(), Some("Ana Ruiz"), "credentials after the name are still taken off");
+    }
+
+    #[test]
+    fn a_form_of_address_before_the_name_is_not_part_of_it() {
+        for (line, name) in [
+            ("CAPT. BARNABY T. OYELOWO", "BARNABY T. OYELOWO"),
+            ("Dr. Ana Ruiz", "Ana Ruiz"),
+            ("Dr Ana Ruiz", "Ana Ruiz"),
+            ("Prof. Ana Ruiz", "Ana Ruiz"),
+            ("Major Tom Okafor", "Major Tom Okafor"),
+        ] {
+            assert_eq!(without_honorific(line), name, "{line}");
+        }
     }
 
     #[test]

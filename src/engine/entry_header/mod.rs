@@ -113,6 +113,12 @@ fn is_work_arrangement(text: &str) -> bool {
         .any(|arrangement| text.trim().eq_ignore_ascii_case(arrangement))
 }
 
+/// Capitals alone, two to five of them (`GJW`, `NASA`): a code or a short
+/// name, which a known place's (`UK`, `USA`) is found as a place before.
+fn is_short_code(text: &str) -> bool {
+    (2..=5).contains(&text.len()) && text.bytes().all(|byte| byte.is_ascii_uppercase())
+}
+
 /// Whether `text` names a unit of an organisation (`Building Division`,
 /// `Finance Department`, `Cardiology Unit`) by its last word.
 fn names_a_unit(text: &str) -> bool {
@@ -154,6 +160,9 @@ fn split_trailing_location(part: &str) -> (String, Option<String>) {
                 && inner.split_whitespace().count() <= 3
                 && inner.starts_with(char::is_uppercase)
                 && !inner.contains(|character: char| character.is_ascii_digit())
+                // `Western Slope Regional Airport (GJW)`: the employer's own
+                // short name or code, not where it is.
+                && !is_short_code(inner)
                 && role_and_company_scores(inner) == (0, 0));
         if is_place && !is_employment_kind(inner) {
             return (part[..open].trim().to_owned(), Some(inner.trim().to_owned()));

@@ -338,3 +338,13 @@ fn a_place_may_carry_its_zip_code_or_name_its_state_in_full() {
         assert!(!is_location(other), "{other}");
     }
 }
+
+#[test]
+fn a_code_in_brackets_after_the_employer_is_no_place() {
+    let header =
+        parse_entry_header(&["Western Slope Regional Airport (GJW) | Airport Operations Manager | Grand Junction, CO"]);
+    assert_eq!(header.company.as_deref(), Some("Western Slope Regional Airport"));
+    assert_eq!(header.location.as_deref(), Some("Grand Junction, CO"));
+    let city = parse_entry_header(&["Kaveri Commerce (Bengaluru) | Analyst"]);
+    assert_eq!(city.location.as_deref(), Some("Bengaluru"));
+}

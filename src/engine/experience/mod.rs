@@ -50,7 +50,7 @@ fn classify(line: &str) -> Classified<'_> {
     }
     let range = find_date_range(trimmed).or_else(|| find_single_date(trimmed));
     let range = range.filter(|range| {
-        let before = &trimmed[..range.start_byte];
+        let before = without_dot_leader(&trimmed[..range.start_byte]);
         let rest = format!("{before} {}", &trimmed[range.end_byte..]);
         // A table row keeps its header before the dates and its highlights after them.
         let is_table_row = trimmed.contains(" | ") && is_header_like(before);
@@ -593,7 +593,7 @@ fn anchor_text(line: &Classified<'_>) -> (String, Vec<String>) {
     let Some(range) = line.range else { return (line.text.to_owned(), Vec::new()) };
     let separators = |character: char| character.is_whitespace() || "([,|·•—–-:)]".contains(character);
     // `Field Technician (Co-op) | 01/2013`: the title keeps its `)`.
-    let before_end = line.text[..range.start_byte].trim_end_matches(separators).len();
+    let before_end = without_dot_leader(&line.text[..range.start_byte]).trim_end_matches(separators).len();
     let before = with_closing_bracket(line.text, 0, before_end).trim();
     let after = line.text[range.end_byte..].trim_start_matches(separators).trim();
     // `March 2022 - Present (4 years 9 months)`, as LinkedIn writes it: the
@@ -610,6 +610,18 @@ fn anchor_text(line: &Classified<'_>) -> (String, Vec<String>) {
         (false, false) => format!("{before} — {after}"),
     };
     (text, Vec::new())
+}
+
+/// The text before a line's dates without the leader of dots that runs to
+/// them (`Code Enforcement Officer II, City of Narrows Point ..... 2022 -
+/// present`). One full stop is left: it may end a name (`Acme Co.`).
+fn without_dot_leader(text: &str) -> &str {
+    let trimmed = text.trim_end();
+    if trimmed.ends_with("..") || trimmed.ends_with('…') {
+        trimmed.trim_end_matches(['.', '…', ' '])
+    } else {
+        text
+    }
 }
 
 /// `4 years 9 months`, `1 yr 5 mos`, `11 months` (brackets and dots

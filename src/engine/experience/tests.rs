@@ -393,6 +393,20 @@ fn a_part_after_a_comma_that_repeats_the_qualifier_of_the_title_above_qualifies_
 }
 
 #[test]
+fn a_leader_of_dots_running_to_the_dates_is_no_part_of_the_header() {
+    let entries = parse(
+        "Code Enforcement Officer II, City of Narrows Point, Narrows Point, WA .... 2022 - present\n\
+         Field Clerk, Acme Co. 2019 - 2022",
+    );
+    let parts: Vec<_> = entries.iter().map(title_and_company).collect();
+    assert_eq!(
+        parts,
+        [(Some("Code Enforcement Officer II"), Some("City of Narrows Point")), (Some("Field Clerk"), Some("Acme Co."))]
+    );
+    assert_eq!(entries[0].location.as_deref(), Some("Narrows Point, WA"));
+}
+
+#[test]
 fn entry_without_dates_has_no_duration() {
     let entries = parse("Volunteer — Food Bank\n- Sorted donations");
     assert_eq!(entries[0].duration_months, None);
