@@ -294,8 +294,18 @@ const WRAPPED_NAME_BYTES_MAX: usize = 48;
 /// phone number).
 fn is_identity_line(line: &str, identity: &[&str]) -> bool {
     is_contact_line(line)
-        || identity.iter().any(|part| !part.is_empty() && line.contains(part))
+        || identity.iter().any(|part| !part.is_empty() && contains_as_words(line, part))
         || identity.first().is_some_and(|name| is_fragment_of_name(line, name))
+}
+
+/// Whether `part` stands in `line` as whole words: the place `US` is in
+/// `Austin, TX, US`, not in `Rust`.
+fn contains_as_words(line: &str, part: &str) -> bool {
+    line.match_indices(part).any(|(start, _)| {
+        let before = line[..start].chars().next_back();
+        let after = line[start + part.len()..].chars().next();
+        !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
+    })
 }
 
 /// A line holding part of the name, wrapped in a narrow column (`Asante, PE`
@@ -523,6 +533,14 @@ mod tests {
         assert!(!skills.iter().any(|skill| skill == "Directory"), "{skills:?}");
         let apart = skills_of("Skills\nPython, Java, Go\nDocker, Kubernetes");
         assert!(apart.iter().any(|skill| skill == "Go") && apart.iter().any(|skill| skill == "Docker"), "{apart:?}");
+    }
+
+    #[test]
+    fn a_header_line_is_the_candidates_own_only_where_it_holds_their_details_as_words() {
+        let skills = skills_of("us|\nLanguages: Rust, Go; Python | SQL\n\nSkills\nC++\n");
+        assert!(skills.iter().any(|skill| skill == "Rust"), "the place `us` is not in `Rust`: {skills:?}");
+        assert!(contains_as_words("Austin, TX, US", "US"));
+        assert!(!contains_as_words("Rust", "us"));
     }
 
     #[test]

@@ -255,10 +255,13 @@ fn employer_name(company: String) -> Option<String> {
         Some((agency, _)) => agency.trim().to_owned(),
         None => company,
     };
-    // `Prairie Lakes University, Department of Plant Sciences`: the unit
+    // `Prairie Lakes University, Department of Plant Sciences`, `Wisconsin
+    // Office of the State Public Defender, Milwaukee Trial Office`: the unit
     // is where in the employer the work was.
     let company = match company.rsplit_once(", ") {
-        Some((employer, unit)) if !employer.trim().is_empty() && names_a_unit_of(unit) => employer.trim().to_owned(),
+        Some((employer, unit)) if !employer.trim().is_empty() && (names_a_unit_of(unit) || names_a_unit(unit)) => {
+            employer.trim().to_owned()
+        }
         _ => company,
     };
     let without_number = match company.rsplit_once(" #") {

@@ -14,6 +14,8 @@ fn a_unit_of_the_employer_after_a_comma_is_not_part_of_its_name() {
         "Research Technician (seasonal) — Prairie Lakes University, Department of Plant Sciences — Ames, IA",
     ]);
     assert_eq!(header.company.as_deref(), Some("Prairie Lakes University"));
+    let header = parse_entry_header(&["Clerk — State Public Defender, Milwaukee Trial Office — Milwaukee, WI"]);
+    assert_eq!(header.company.as_deref(), Some("State Public Defender"));
     let header = parse_entry_header(&["Lab Assistant — Valley State University, Dept. of Chemistry"]);
     assert_eq!(header.company.as_deref(), Some("Valley State University"));
     // A name that holds `of` after another word is the name.

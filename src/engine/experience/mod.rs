@@ -422,14 +422,25 @@ fn without_employer_group_lines(entries: &mut Vec<ExperienceEntry>, entry_months
 /// `Prairie Gust Renewables (Technician II)` over bullets, where a dated
 /// line above already names that employer (a table of jobs, then each job's
 /// highlights under a label): the label of a job's highlights, not a job.
+/// So is `Third Mate, Gulfstar Tankers (28 on / 28 off)` under a table's
+/// row that names that title and that employer.
 fn labels_a_dated_employer(classified: &[Classified<'_>], claimed: &[bool], text: &str) -> bool {
-    let Some((employer, _)) = text.split_once(" (") else { return false };
-    let employer = employer.trim();
-    !employer.is_empty()
-        && role_and_company_scores(employer).0 == 0
-        && classified.iter().zip(claimed).any(|(line, claimed)| {
-            *claimed && line.range.is_some() && line.text != text && line.text.contains(employer)
+    let dated_line_holds = |words: &[&str]| {
+        classified.iter().zip(claimed).any(|(line, claimed)| {
+            *claimed && line.range.is_some() && line.text != text && words.iter().all(|word| line.text.contains(word))
         })
+    };
+    if let Some((employer, _)) = text.split_once(" (") {
+        let employer = employer.trim();
+        if !employer.is_empty() && role_and_company_scores(employer).0 == 0 && dated_line_holds(&[employer]) {
+            return true;
+        }
+    }
+    let header = parse_entry_header(&[text]);
+    match (header.title.as_deref(), header.company.as_deref()) {
+        (Some(title), Some(company)) => dated_line_holds(&[title, company]),
+        _ => false,
+    }
 }
 
 /// `Bartender, then Lead Bartender (2019)` right under `BROADWAY BOOTS

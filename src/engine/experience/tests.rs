@@ -419,3 +419,21 @@ fn total_counts_overlapping_jobs_once() {
     assert_eq!(parse_experience(&lines, REFERENCE).total_months, Some(48));
     assert_eq!(parse_experience(&["Engineer at Acme"], REFERENCE).total_months, None);
 }
+
+#[test]
+fn a_ships_mate_under_the_employers_line_is_the_title() {
+    let entries = parse("SOUTHERN CROSS MARINE TRANSPORT - Houston, TX\nMate (Steersman), coastwise tug and barge      FEB 2012 - MAY 2015\n  - Wheelhouse watches.");
+    assert_eq!(
+        title_and_company(&entries[0]),
+        (Some("Mate (Steersman), coastwise tug and barge"), Some("SOUTHERN CROSS MARINE TRANSPORT"))
+    );
+}
+
+#[test]
+fn a_label_repeating_a_dated_rows_title_and_employer_over_bullets_is_no_job_of_its_own() {
+    let text = "03/2023 – present   Third Mate        M/T Coastal Heron    Gulfstar Tankers, LLC\n\n\
+                Third Mate, Gulfstar Tankers (28 on / 28 off)\n  - Navigational watch.";
+    let entries = parse(text);
+    assert_eq!(entries.len(), 1, "the label starts no job");
+    assert_eq!(title_and_company(&entries[0]), (Some("Third Mate"), Some("Gulfstar Tankers, LLC")));
+}

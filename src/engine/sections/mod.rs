@@ -267,8 +267,9 @@ fn unlisted_heading_kind(trimmed: &str, current: SectionKind, following: &[Line<
     let jobs_out_of_place = matches!(current, SectionKind::Summary | SectionKind::Skills | SectionKind::Other);
     let words = undecorated(trimmed);
     // Marks around a line (`*** LAB WORK ***`) set it off as a colon does,
-    // and so does a number before it (`2. On-Air Experience`).
-    let words = after_a_number(words).unwrap_or(words);
+    // and so does a number or an ornament before it (`2. On-Air
+    // Experience`, `■ LEGAL EXPERIENCE`).
+    let words = after_a_number(words).or_else(|| after_an_ornament(words)).unwrap_or(words);
     let marked = words.len() != trimmed.len();
     kind_of_experience_heading(words)
         .or_else(|| jobs_out_of_place.then(|| kind_of_unknown_heading_over_jobs(words, marked, following)).flatten())

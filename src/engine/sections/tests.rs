@@ -324,3 +324,11 @@ fn a_heading_over_what_the_writer_made_heads_projects() {
         assert_eq!(heading_kind(other), None, "{other}");
     }
 }
+
+#[test]
+fn a_fields_experience_after_an_ornament_heads_experience() {
+    let kinds = |text: &str| split_sections(text).iter().map(|section| section.kind).collect::<Vec<_>>();
+    let text =
+        "Ana\n\n■ PROFILE\nLawyer.\n\n■ LEGAL EXPERIENCE\n\nAcme LLP — Milwaukee, WI\nClerk .... May 2016 – Aug 2017";
+    assert_eq!(kinds(text), [SectionKind::Header, SectionKind::Summary, SectionKind::Experience]);
+}
