@@ -144,7 +144,8 @@ fn after_a_number(trimmed: &str) -> Option<&str> {
 /// Markdown's hashes before it and a colon after it.
 fn heading_words(trimmed: &str) -> &str {
     let undecorated = undecorated(trimmed);
-    undecorated.strip_suffix(':').unwrap_or(undecorated)
+    // A slash after the words sets them off as a colon does (`Employment /`).
+    undecorated.strip_suffix(':').or_else(|| undecorated.strip_suffix(" /")).unwrap_or(undecorated).trim_end()
 }
 
 /// A heading line without its marks and Markdown's hashes; a colon stays.

@@ -5,7 +5,11 @@ use super::*;
 fn heading_kind_by_lowered_copy(line: &str) -> Option<SectionKind> {
     let trimmed = line.trim();
     let without_hashes = without_decoration(trimmed).trim_start_matches('#').trim();
-    let without_colon = without_hashes.strip_suffix(':').unwrap_or(without_hashes);
+    let without_colon = without_hashes
+        .strip_suffix(':')
+        .or_else(|| without_hashes.strip_suffix(" /"))
+        .unwrap_or(without_hashes)
+        .trim_end();
     let words: Vec<String> = without_colon
         .split_whitespace()
         .map(|word| if word == "&" { "and".to_string() } else { word.to_ascii_lowercase() })
@@ -331,4 +335,11 @@ fn a_fields_experience_after_an_ornament_heads_experience() {
     let text =
         "Ana\n\n■ PROFILE\nLawyer.\n\n■ LEGAL EXPERIENCE\n\nAcme LLP — Milwaukee, WI\nClerk .... May 2016 – Aug 2017";
     assert_eq!(kinds(text), [SectionKind::Header, SectionKind::Summary, SectionKind::Experience]);
+}
+
+#[test]
+fn a_slash_after_a_heading_sets_it_off_as_a_colon_does() {
+    assert_eq!(heading_kind("Employment /"), Some(SectionKind::Experience));
+    assert_eq!(heading_kind("Education /"), Some(SectionKind::Education));
+    assert_eq!(heading_kind("Skills / Tools"), Some(SectionKind::Skills));
 }
