@@ -171,12 +171,37 @@ pub(crate) fn unlisted_skill_names(part: &str, mentions: &[SkillMention]) -> Vec
 /// between its commas are no list's items.
 fn is_first_person_prose(part: &str) -> bool {
     // A byte at a time: every line of every skills list comes here.
+    let mut words = part.as_bytes().split(u8::is_ascii_whitespace).filter(|word| !word.is_empty()).peekable();
+    let mut previous: Option<&[u8]> = None;
+    while let Some(word) = words.next() {
+        match without_marks(word) {
+            b"I'm" | b"I've" | b"I'd" | b"my" | b"My" | b"we" | b"We" => return true,
+            // `I read` or `and I can`, not `Level I` or `Phase I trials`:
+            // the subject of a verb, after no name it would number.
+            b"I" => {
+                let verb_follows = words.peek().is_some_and(|next| next.first().is_some_and(u8::is_ascii_lowercase));
+                let starts_a_clause = previous.is_none_or(|before| {
+                    before.first().is_some_and(u8::is_ascii_lowercase)
+                        || before.ends_with(b".")
+                        || before.ends_with(b";")
+                });
+                if verb_follows && starts_a_clause {
+                    return true;
+                }
+            }
+            _ => {}
+        }
+        previous = Some(word);
+    }
+    false
+}
+
+/// A word without the ASCII punctuation around it; an apostrophe stays (`I've`).
+fn without_marks(word: &[u8]) -> &[u8] {
     let is_mark = |byte: &u8| !byte.is_ascii_alphanumeric() && *byte != b'\'' && byte.is_ascii();
-    part.as_bytes().split(u8::is_ascii_whitespace).any(|word| {
-        let start = word.iter().position(|byte| !is_mark(byte)).unwrap_or(word.len());
-        let end = word.iter().rposition(|byte| !is_mark(byte)).map_or(start, |last| last + 1);
-        matches!(&word[start..end.max(start)], b"I" | b"I'm" | b"I've" | b"I'd" | b"my" | b"My" | b"we" | b"We")
-    })
+    let start = word.iter().position(|byte| !is_mark(byte)).unwrap_or(word.len());
+    let end = word.iter().rposition(|byte| !is_mark(byte)).map_or(start, |last| last + 1);
+    &word[start..end.max(start)]
 }
 
 /// The insides of brackets written wholly in lower case (`Assembler (read
@@ -427,6 +452,11 @@ mod tests {
     fn a_list_written_as_sentences_about_oneself_has_no_unlisted_items() {
         assert!(unlisted("I read architectural, structural and MEP drawings comfortably").is_empty());
         assert!(unlisted("Most of my takeoffs happen in On-Screen Takeoff, Bluebeam").is_empty());
+        assert!(unlisted("Zorvex, and I can run Qlarion").is_empty());
+        // A level or a phase is no `I`: the line stays a list.
+        assert!(!is_first_person_prose("Zorvex Level I, Qlarion"));
+        assert!(!is_first_person_prose("Phase I trials, Qlarion"));
+        assert!(unlisted("Zorvex Level I, Qlarion").contains(&"Qlarion"));
         assert_eq!(unlisted("Zorvex Dispatch, Qorvex furnaces"), ["Zorvex Dispatch", "Qorvex furnaces"]);
     }
 

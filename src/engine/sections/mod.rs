@@ -282,7 +282,6 @@ fn unlisted_heading_kind(trimmed: &str, current: SectionKind, following: &[Line<
 /// lower case.
 fn kind_of_experience_heading(trimmed: &str) -> Option<SectionKind> {
     let without_colon = trimmed.strip_suffix(':').unwrap_or(trimmed);
-    let is_joiner = |word: &str| matches!(word, "&" | "/" | "and");
     let words = || without_colon.split_whitespace();
     let first_letters = || words().filter(|word| !is_joiner(word)).filter_map(|word| word.chars().next());
     let one_case = first_letters().all(char::is_uppercase) || first_letters().all(char::is_lowercase);
@@ -335,7 +334,6 @@ fn kind_of_unknown_heading_over_jobs(trimmed: &str, marked: bool, following: &[L
         None => (trimmed, marked),
     };
     // A joiner between two words is no word of its own (`STAFF & SEASON POSITIONS`).
-    let is_joiner = |word: &str| matches!(word, "&" | "/" | "and");
     let word_count = words.split_whitespace().filter(|word| !is_joiner(word)).count();
     let letters_only = words.split_whitespace().all(|word| is_joiner(word) || word.chars().all(is_alphabetic));
     let capitals = !words.chars().any(char::is_lowercase);
@@ -350,6 +348,11 @@ fn kind_of_unknown_heading_over_jobs(trimmed: &str, marked: bool, following: &[L
     }
     let dated = jobs_follow(following);
     dated.then_some(SectionKind::Experience)
+}
+
+/// A word that joins two of a heading's words (`&`, `/`, `and`).
+fn is_joiner(word: &str) -> bool {
+    matches!(word, "&" | "/" | "and")
 }
 
 /// A heading the list lacks, underlined (`Outside The Shop` over `-----`):
