@@ -450,13 +450,14 @@ fn labels_a_dated_employer(classified: &[Classified<'_>], claimed: &[bool], text
 fn title_with_a_year_inside_the_job_above<'a>(above: &Classified<'_>, line: &Classified<'a>) -> Option<&'a str> {
     let (job, note) = (above.range?, line.range?);
     let DatePoint::Year(year) = note.start else { return None };
-    let in_brackets = line.text[..note.start_byte].ends_with('(') && line.text[note.end_byte..].trim() == ")";
+    // The year's bracket opens before it, so the year never starts the line.
+    let title = line.text[..note.start_byte].strip_suffix('(')?.trim_end();
+    let in_brackets = line.text[note.end_byte..].trim() == ")";
     let first_year = job.start.year();
     let last_year = match job.end {
         RangeEnd::Date(point) => point.year(),
         RangeEnd::Present => u16::MAX,
     };
-    let title = line.text[..note.start_byte - 1].trim_end();
     (note.end == RangeEnd::Date(note.start)
         && in_brackets
         && job.end != RangeEnd::Date(job.start)

@@ -42,6 +42,13 @@ fn a_year_in_brackets_after_a_title_under_a_dated_employer_is_when_the_title_cha
 }
 
 #[test]
+fn a_line_that_starts_with_its_year_under_a_dated_line_is_read_without_a_panic() {
+    let text = "Research Fisheries Biologist, Salish Coast Fisheries Lab   2018 – present\n\
+                2020–2022   North Pacific Research Board, \"Sockeye run timing\" (co-PI), $188,500\n- Ran it.";
+    assert!(!parse(text).is_empty());
+}
+
+#[test]
 fn a_length_of_time_after_the_dates_is_not_a_part_of_the_header() {
     let text = "Ostrander Health\nSenior Analyst\nMarch 2022 - Present (4 years 9 months)\nLed pricing.\n\n\
                 Analyst\nOctober 2020 - February 2022 (1 year 5 months)\nWrote job descriptions.";
