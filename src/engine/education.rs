@@ -55,13 +55,19 @@ const INSTITUTION_WORDS: [&str; 28] = [
 ];
 
 /// Degree abbreviations, lowercased with dots removed (`B.Sc.` is `bsc`).
-const DEGREE_ABBREVIATIONS: [&str; 19] = [
+const DEGREE_ABBREVIATIONS: [&str; 35] = [
     "bsc", "bs", "ba", "beng", "bba", "btech", "llb", "msc", "ms", "ma", "meng", "mba", "mphil", "mres", "llm", "phd",
-    "dphil", "edd", "aa",
+    "dphil", "edd", "aa", "eds", "med", "msn", "bsn", "dnp", "mph", "mpa", "mfa", "bfa", "msw", "bsw", "aas", "jd",
+    "md", "pharmd", "psyd",
 ];
 
 /// First words of spelled-out degrees (`Bachelor of Arts`, `Master's`).
-const DEGREE_WORDS: [&str; 10] = [
+const DEGREE_WORDS: [&str; 13] = [
+    // `Diplom-Chemikerin`, `Magister Artium`, `Laurea`: the first degree
+    // of German and Italian universities, read by the word before a hyphen.
+    "diplom",
+    "magister",
+    "laurea",
     "bachelor",
     "bachelors",
     "master",
@@ -131,6 +137,12 @@ pub(crate) fn parse_education(lines: &[&str]) -> Vec<EducationEntry> {
 /// Elementary School`, `Thesis: …`, `Relevant coursework: …`): the school
 /// or subject it names is part of that degree, not an entry of its own.
 fn is_labelled_note(line: &str) -> bool {
+    // `Semester abroad, Université Rive Gauche, Paris (Spring 2013)`: a
+    // term of the degree above spent at another school, no degree of its own.
+    let first_part = line.split([',', ':', '(']).next().unwrap_or(line).trim();
+    if is_listed(first_part, &TERM_AWAY_NOTES) {
+        return true;
+    }
     line.split_once(':').is_some_and(|(label, _)| {
         let label = label.trim();
         // `FAA Academy courses: Terminal Initial Qualification (2016); …`
@@ -138,6 +150,18 @@ fn is_labelled_note(line: &str) -> bool {
         is_listed(label, &NOTE_LABELS) || is_listed(last_word, &COURSE_WORDS)
     })
 }
+
+/// What a line about a term spent at another school starts with.
+const TERM_AWAY_NOTES: [&str; 8] = [
+    "semester abroad",
+    "study abroad",
+    "studied abroad",
+    "year abroad",
+    "exchange semester",
+    "exchange year",
+    "exchange student",
+    "exchange program",
+];
 
 /// Last words of a label over a list of courses, whoever gave them.
 const COURSE_WORDS: [&str; 4] = ["courses", "coursework", "classes", "modules"];
@@ -218,8 +242,20 @@ fn is_state_code(part: &str) -> bool {
 fn names_an_institution(part: &str, line: &str) -> bool {
     let starts_lowercase = part.chars().next().is_some_and(char::is_lowercase);
     let written_as_a_name = !line.chars().any(char::is_uppercase) && !line.trim_end().ends_with('.');
+    let words = || part.split(|character: char| !character.is_alphanumeric()).filter(|word| !word.is_empty());
+    // `Boilermakers Local 374 Joint Apprenticeship Program`: a trade's
+    // school, where `Welder Apprenticeship` names the trade learned.
+    // `Inside Wireman Apprenticeship (in progress)` names the trade as well.
+    let apprenticeship_program = || {
+        let before_aside = part.split(" (").next().unwrap_or(part);
+        let mut after = before_aside
+            .split(|character: char| !character.is_alphanumeric())
+            .filter(|word| !word.is_empty())
+            .skip_while(|word| !word.eq_ignore_ascii_case("apprenticeship"));
+        after.next().is_some() && after.next().is_some_and(|word| word.starts_with(char::is_uppercase))
+    };
     (!starts_lowercase || written_as_a_name)
-        && part.split(|character: char| !character.is_alphanumeric()).any(|word| is_listed(word, &INSTITUTION_WORDS))
+        && (words().any(|word| is_listed(word, &INSTITUTION_WORDS)) || apprenticeship_program())
 }
 
 /// A school's name without a bracketed note in lower case after it
@@ -247,7 +283,15 @@ fn parse_degree(part: &str) -> Option<(String, Option<String>)> {
         let rest = &part[first_word.len()..];
         return Some((first_word.to_string(), field_of(rest)));
     }
-    if !DEGREE_WORDS.contains(&normalised.as_str()) {
+    let before_hyphen: String = first_word
+        .split('-')
+        .next()
+        .unwrap_or(first_word)
+        .chars()
+        .filter(char::is_ascii_alphabetic)
+        .flat_map(char::to_lowercase)
+        .collect();
+    if !DEGREE_WORDS.contains(&normalised.as_str()) && !DEGREE_WORDS.contains(&before_hyphen.as_str()) {
         // `High School Diploma`, `Graduate Certificate`: the degree word last.
         let last_word = part.split_whitespace().next_back()?;
         let ends_with_degree_word = DEGREE_LAST_WORDS.iter().any(|word| last_word.eq_ignore_ascii_case(word))
@@ -378,6 +422,9 @@ mod tests {
             ("PhD in Physics, Massachusetts Institute of Technology", "PhD"),
             ("M.Sc. Statistics, Imperial College", "M.Sc."),
             ("BA History, King's College", "BA"),
+            ("Ed.S. in School Psychology, Capitol Valley State University, 2021", "Ed.S."),
+            ("M.Ed., Special Education, Three Rivers University, 2021", "M.Ed."),
+            ("Diplom-Chemikerin (equivalent to MSc), Chemistry", "Diplom-Chemikerin (equivalent to MSc)"),
         ] {
             let entries = parse_education(&[line]);
             assert_eq!(entries[0].degree.as_deref(), Some(degree), "{line}");
@@ -403,6 +450,26 @@ mod tests {
             "FAA Academy courses: Terminal Initial Qualification (2016); OJT Instructor (2021)",
         ]);
         assert_eq!(entries.len(), 1, "a labelled list of courses");
+        let entries = parse_education(&[
+            "B.A. in French Studies, Lakeshore Loyola College, 2014",
+            "Semester abroad, Université Rive Gauche, Paris (Spring 2013)",
+        ]);
+        assert_eq!(entries.len(), 1, "a term spent at another school is part of the degree above");
+    }
+
+    #[test]
+    fn a_trades_apprenticeship_program_is_the_school_of_the_certificate_under_it() {
+        let entries = parse_education(&[
+            "Boilermakers Local 374 Joint Apprenticeship Program, Hobart, IN",
+            "Journeyman Boilermaker Certificate, 2015",
+        ]);
+        assert_eq!(entries.len(), 1);
+        assert_eq!(entries[0].institution.as_deref(), Some("Boilermakers Local 374 Joint Apprenticeship Program"));
+        assert_eq!(entries[0].graduation_year, Some(2015));
+        let entries = parse_education(&[
+            "Inside Wireman Apprenticeship (in progress) — South Sound Electrical Training Center, Tacoma, WA",
+        ]);
+        assert_eq!(entries[0].institution.as_deref(), Some("South Sound Electrical Training Center"));
     }
 
     #[test]

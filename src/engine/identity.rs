@@ -145,27 +145,37 @@ fn contact_parts(line: &str) -> Vec<&str> {
         .collect()
 }
 
-/// `Lancaster, PA 17602  ~  717-555-0119`: any symbol standing alone
-/// between spaces parts two details, whichever one the writer chose
-/// (`~`, `*`, `◆`, `-`). Brackets, commas and the like belong to a detail.
+/// `Lancaster, PA 17602  ~  717-555-0119`: a symbol standing alone
+/// between spaces parts two details, whichever one the writer chose (`~`,
+/// `*`, `◆`, `-`), and so does a short run of them (`::`, `//`).
+/// Brackets, commas and the like belong to a detail, and one colon ends a
+/// label (`Phone : 555-0100`).
 fn split_at_lone_symbols(part: &str) -> impl Iterator<Item = &str> {
     let mut pieces = Vec::new();
     let mut start = 0;
-    let bytes = part.as_bytes();
-    for (index, character) in part.char_indices() {
-        let is_symbol = !character.is_alphanumeric()
-            && !character.is_whitespace()
-            && !matches!(character, '(' | ')' | ',' | '.' | '&' | '+' | '@' | '\'' | '"' | ':' | '#');
-        let between_spaces =
-            index > 0 && bytes[index - 1] == b' ' && bytes.get(index + character.len_utf8()) == Some(&b' ');
-        if is_symbol && between_spaces {
-            pieces.push(&part[start..index]);
-            start = index + character.len_utf8();
+    let mut token_start = 0;
+    for token in part.split(' ') {
+        let token_end = token_start + token.len();
+        let is_separator = token_start > 0
+            && token_end < part.len()
+            && (1..=SEPARATOR_RUN_CHARACTERS_MAX).contains(&token.chars().count())
+            && token.chars().all(|character| {
+                !character.is_alphanumeric()
+                    && !matches!(character, '(' | ')' | ',' | '.' | '&' | '+' | '@' | '\'' | '"' | '#')
+            })
+            && token != ":";
+        if is_separator {
+            pieces.push(&part[start..token_start]);
+            start = token_end;
         }
+        token_start = token_end + 1;
     }
     pieces.push(&part[start..]);
     pieces.into_iter()
 }
+
+/// Symbols in a run that separates details at most (`::`, `-->`).
+const SEPARATOR_RUN_CHARACTERS_MAX: usize = 3;
 
 /// Spaces that part two details written side by side on one line.
 const COLUMN_GAP: &str = "   ";
@@ -472,6 +482,8 @@ mod tests {
         let tildes =
             read_identity(&["Lorenzo Diallo", "Lancaster, PA 17602  ~  717-555-0119  ~  lo@example.com"], None);
         assert_eq!(tildes.location.as_deref(), Some("Lancaster, PA 17602"));
+        let colons = read_identity(&["Jo Hale", "Fayetteville, NC 28303  ::  910-555-0138  ::  jo@example.net"], None);
+        assert_eq!(colons.location.as_deref(), Some("Fayetteville, NC 28303"));
         // A title that begins with `Remote` is no place.
         let title = read_identity(&["Cody Holt", "Conductor / Remote Control Operator", "Kansas City, KS 66106"], None);
         assert_eq!(title.location.as_deref(), Some("Kansas City, KS 66106"));

@@ -17,6 +17,14 @@ pub(crate) fn is_location(text: &str) -> bool {
     if let Some(place) = without_postal_code(text) {
         return is_location(place);
     }
+    // `Mississauga, ON L5B 3C2, Canada`: a postal address's last line and
+    // its country after it.
+    if let Some((address, country)) = text.rsplit_once(", ") {
+        if address.ends_with(|character: char| character.is_ascii_digit()) && in_lower_case(country.trim(), is_country)
+        {
+            return without_postal_code(address).is_some_and(is_location);
+        }
+    }
     // Every part of every header comes here, and most are not places: the
     // checks read the text as written, lowering only a whole name looked up.
     let word_count = text.split_whitespace().count();

@@ -120,15 +120,35 @@ fn is_short_code(text: &str) -> bool {
 }
 
 /// Whether `text` names a unit of an organisation (`Building Division`,
-/// `Finance Department`, `Cardiology Unit`) by its last word.
+/// `Finance Department`, `Cardiology Unit`, `82nd Sustainment Brigade`) by
+/// its last word.
 fn names_a_unit(text: &str) -> bool {
     text.split_whitespace().count() <= UNIT_WORDS_MAX
-        && text.split_whitespace().next_back().is_some_and(|last| {
-            ["division", "department", "dept", "dept.", "unit", "office", "bureau", "branch"]
-                .iter()
-                .any(|unit| last.eq_ignore_ascii_case(unit))
-        })
+        && text
+            .split_whitespace()
+            .next_back()
+            .is_some_and(|last| UNIT_WORDS.iter().any(|unit| last.eq_ignore_ascii_case(unit)))
 }
+
+/// Last words of a unit's name: an office's, and an armed service's, whose
+/// unit follows the service as a department follows a company (`U.S. Army,
+/// 1st Signal Brigade`).
+const UNIT_WORDS: [&str; 14] = [
+    "division",
+    "department",
+    "dept",
+    "dept.",
+    "unit",
+    "office",
+    "bureau",
+    "branch",
+    "brigade",
+    "battalion",
+    "regiment",
+    "squadron",
+    "wing",
+    "detachment",
+];
 
 const UNIT_WORDS_MAX: usize = 4;
 
@@ -276,7 +296,7 @@ fn employer_name(company: String) -> Option<String> {
 /// Surgery`, `Division of Nephrology`, `Office of the Registrar`).
 fn names_a_unit_of(part: &str) -> bool {
     let Some((unit, _)) = part.trim().split_once(" of ") else { return false };
-    ["department", "dept.", "dept", "division", "office", "faculty", "bureau"]
+    ["department", "dept.", "dept", "division", "office", "faculty", "bureau", "corps"]
         .iter()
         .any(|word| unit.eq_ignore_ascii_case(word))
 }

@@ -18,6 +18,13 @@ fn a_unit_of_the_employer_after_a_comma_is_not_part_of_its_name() {
     assert_eq!(header.company.as_deref(), Some("State Public Defender"));
     let header = parse_entry_header(&["Lab Assistant — Valley State University, Dept. of Chemistry"]);
     assert_eq!(header.company.as_deref(), Some("Valley State University"));
+    // An armed service's unit follows the service as a department does.
+    let header = parse_entry_header(&[
+        "Information Technology Specialist, Sergeant",
+        "U.S. Army, 82nd Sustainment Brigade, Fort Liberty, NC",
+    ]);
+    assert_eq!(header.company.as_deref(), Some("U.S. Army"));
+    assert_eq!(header.location.as_deref(), Some("Fort Liberty, NC"));
     // A name that holds `of` after another word is the name.
     let header = parse_entry_header(&["Analyst — Acme Corp, Bank of the West"]);
     assert_ne!(header.company.as_deref(), Some("Acme Corp"));
@@ -330,13 +337,17 @@ fn locations_are_pairs_countries_cities_or_remote() {
 
 #[test]
 fn a_place_may_carry_its_zip_code_or_name_its_state_in_full() {
-    let more = ["Saskatoon, SK S7H 0W4", "Minneapolis, Minnesota, United States"];
+    let more = ["Saskatoon, SK S7H 0W4", "Minneapolis, Minnesota, United States", "Mississauga, ON L5B 3C2, Canada"];
     for location in
         ["Boise, ID 83702", "Austin, TX 78701-1234", "Denver, Colorado", "Toronto, Ontario"].into_iter().chain(more)
     {
         assert!(is_location(location), "{location}");
     }
-    for other in ["Suite 400 83702", "Acme, Inc 12345", "Denver, Colorado 1234", "Acme Corp, Engineering"] {
+    let others = ["Acme Corp 12345, Canada"];
+    for other in ["Suite 400 83702", "Acme, Inc 12345", "Denver, Colorado 1234", "Acme Corp, Engineering"]
+        .into_iter()
+        .chain(others)
+    {
         assert!(!is_location(other), "{other}");
     }
 }
