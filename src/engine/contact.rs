@@ -41,9 +41,10 @@ const DOMAIN_ENDINGS: [&str; 29] = [
     "studio", "codes", "uk", "de", "fr", "nl", "se", "no", "ie", "ca", "au", "in", "sg", "example",
 ];
 
-/// Digits with the usual phone punctuation; never spans a line break.
+/// Digits with the usual phone punctuation; never spans a line break nor a
+/// tab, which parts the fields of a table's row (`Boston, MA 02110<tab>617-555-0152`).
 static PHONE: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"\+?\(?[0-9][0-9 \t().-]{5,}[0-9]").expect("the phone pattern is a valid regex"));
+    LazyLock::new(|| Regex::new(r"\+?\(?[0-9][0-9 ().-]{5,}[0-9]").expect("the phone pattern is a valid regex"));
 
 /// Digit counts of real phone numbers, with and without country codes
 /// (E.164 allows at most 15); fewer than 9 digits is more likely a date range.
@@ -164,12 +165,16 @@ fn with_wrapped_tail(text: &str, end: usize, email: &str) -> String {
 /// The most letters of a top-level domain wrapped onto a line of their own.
 const WRAPPED_TAIL_CHARACTERS_MAX: usize = 3;
 
-/// A match cut at its spaced dashes: `Gary, IN 46403 - 219-555-0152`
-/// parts a postal code from a phone number with ` - `, which a phone's own
-/// groups are never written with.
+/// A match cut at its spaced dashes and column gaps: `Gary, IN 46403 -
+/// 219-555-0152` parts a postal code from a phone number with ` - `, and
+/// `02110  617-555-0152` with two spaces, which a phone's own groups are
+/// never written with.
 fn spaced_dash_pieces(candidate: &str) -> impl Iterator<Item = &str> {
-    candidate.split(" - ").map(str::trim)
+    candidate.split(" - ").flat_map(|piece| piece.split(COLUMN_GAP)).map(str::trim)
 }
+
+/// Spaces that part two fields of a line; a phone's groups have one.
+const COLUMN_GAP: &str = "  ";
 
 fn is_phone_number(candidate: &str) -> bool {
     let digit_count = candidate.chars().filter(char::is_ascii_digit).count();
@@ -225,6 +230,10 @@ mod tests {
     fn a_postal_code_before_a_spaced_dash_is_not_part_of_the_phone() {
         let contact = extract_contact("Ana Ruiz\nGary, IN 46403 - 219-555-0152 - ana@example.com\n");
         assert_eq!(contact.phones, ["219-555-0152"]);
+        let contact = extract_contact("Ana Ruiz\nBoston, MA 02110\t617-555-0152\tana@example.com\n");
+        assert_eq!(contact.phones, ["617-555-0152"], "a tab parts the fields of a row");
+        let contact = extract_contact("Ana Ruiz\nBoston, MA 02110  617-555-0152  ana@example.com\n");
+        assert_eq!(contact.phones, ["617-555-0152"], "so do two spaces");
     }
 
     #[test]

@@ -208,8 +208,14 @@ pub(crate) fn find_date_range(line: &str) -> Option<DateRange> {
                     (captures.name("start")?.as_str(), captures.name("end")?.as_str())
                 }
             };
-            let start = parse_date_point(start_text)?;
-            let end = range_end(end_text, parse_date_point)?;
+            // `03/02/2014 – 24/06/2016`: one side's first number cannot be
+            // a month, so both sides write the day first.
+            let (start, end) = if writes_the_day_first(start_text) || writes_the_day_first(end_text) {
+                let day_first = |text: &str| parse_day_month_year(text, true).or_else(|| parse_date_point(text));
+                (day_first(start_text)?, range_end(end_text, day_first)?)
+            } else {
+                (parse_date_point(start_text)?, range_end(end_text, parse_date_point)?)
+            };
             let (start_byte, end_byte) = with_seasonal_words(line, whole.start(), whole.end());
             Some(DateRange { start, end, start_byte, end_byte })
         })
@@ -504,7 +510,7 @@ fn sets_off_a_field(rest: &str) -> bool {
 /// Parses `Jan 2019`, `January. 2019`, `Summer 2018`, `03/2018`, `04.2021`, `2020-01` or `2019`.
 fn parse_date_point(text: &str) -> Option<DatePoint> {
     let text = text.trim();
-    if let Some(point) = parse_day_month_year(text) {
+    if let Some(point) = parse_day_month_year(text, text.contains('.')) {
         return Some(point);
     }
     if let Some((first, second)) = text
@@ -530,17 +536,11 @@ fn parse_date_point(text: &str) -> Option<DatePoint> {
 }
 
 /// A date with its day, as the month it falls in: `03/02/2019` as the US
-/// writes it (month first), `03.02.2019` as Europe does (day first). When
-/// the first number cannot be a month (`25/02/2019`), the order is the other.
-fn parse_day_month_year(text: &str) -> Option<DatePoint> {
-    let mut parts = text.split(['/', '.']);
-    let (first, second, year) = (parts.next()?, parts.next()?, parts.next()?);
-    let is_number = |part: &str| (1..=2).contains(&part.len()) && part.bytes().all(|byte| byte.is_ascii_digit());
-    if parts.next().is_some() || !is_number(first) || !is_number(second) || year.len() != 4 {
-        return None;
-    }
-    let (first, second): (u8, u8) = (first.parse().ok()?, second.parse().ok()?);
-    let day_first = text.contains('.');
+/// writes it (month first), `03.02.2019` as Europe does (day first), the
+/// order `day_first` says. When the first number cannot be a month
+/// (`25/02/2019`), the order is the other.
+fn parse_day_month_year(text: &str, day_first: bool) -> Option<DatePoint> {
+    let (first, second) = day_and_month_numbers(text)?;
     let month = match (day_first, first > 12, second > 12) {
         (_, true, false) => second,
         (_, false, true) => first,
@@ -548,7 +548,24 @@ fn parse_day_month_year(text: &str) -> Option<DatePoint> {
         (false, false, false) => first,
         (_, true, true) => return None,
     };
-    year_month(parse_year(year)?, month).map(DatePoint::Month)
+    year_month(parse_year(text.trim().rsplit(['/', '.']).next()?)?, month).map(DatePoint::Month)
+}
+
+/// The first two numbers of a date with its day (`24/06/2016`): `None`
+/// for any other form.
+fn day_and_month_numbers(text: &str) -> Option<(u8, u8)> {
+    let mut parts = text.trim().split(['/', '.']);
+    let (first, second, year) = (parts.next()?, parts.next()?, parts.next()?);
+    let is_number = |part: &str| (1..=2).contains(&part.len()) && part.bytes().all(|byte| byte.is_ascii_digit());
+    if parts.next().is_some() || !is_number(first) || !is_number(second) || year.len() != 4 {
+        return None;
+    }
+    Some((first.parse().ok()?, second.parse().ok()?))
+}
+
+/// Whether a date with its day has a first number no month has (`24/06/2016`).
+fn writes_the_day_first(text: &str) -> bool {
+    day_and_month_numbers(text).is_some_and(|(first, second)| first > 12 && second <= 12)
 }
 
 /// Seasons stand for a month: spring March, summer June, fall September, winter December.
@@ -651,6 +668,12 @@ mod tests {
             "a first number past 12 is the day"
         );
         assert_eq!(labels("03.02.2019 - 10.07.2021"), ("2019-02".into(), "2021-07".into()), "dots put the day first");
+        assert_eq!(
+            labels("03/02/2014 – 24/06/2016"),
+            ("2014-02".into(), "2016-06".into()),
+            "one side's day past 12 puts both sides' day first"
+        );
+        assert_eq!(labels("01/09/2010 – 31/01/2014"), ("2010-09".into(), "2014-01".into()));
         assert_eq!(find_date_range("31/31/2019 - 2021"), None, "no month is 31");
     }
 

@@ -209,6 +209,12 @@ fn parse_line(line: &str) -> Option<EducationEntry> {
     // Whether the part before was read as nothing: a city, before its state.
     let mut after_unread_part = false;
     for part in split_on_every_separator(&without_years, &PART_SEPARATORS) {
+        // `Lakeshore Institute of Art & Design (Chicago, IL)`: the comma
+        // inside the bracketed place split it; the school is before it.
+        let part = match part.rfind(" (").filter(|open| !part[*open..].contains(')')) {
+            Some(open) => &part[..open],
+            None => part,
+        };
         let part = trim_dangling(part);
         // `Pioneer Valley University, Amherst, MA`: a state's code after the
         // institution's city, not a Master of Arts.
@@ -422,6 +428,7 @@ mod tests {
             ("PhD in Physics, Massachusetts Institute of Technology", "PhD"),
             ("M.Sc. Statistics, Imperial College", "M.Sc."),
             ("BA History, King's College", "BA"),
+            ("B.F.A. Industrial Design — Lakeshore Institute of Art & Design (Chicago, IL) · 2016", "B.F.A."),
             ("Ed.S. in School Psychology, Capitol Valley State University, 2021", "Ed.S."),
             ("M.Ed., Special Education, Three Rivers University, 2021", "M.Ed."),
             ("Diplom-Chemikerin (equivalent to MSc), Chemistry", "Diplom-Chemikerin (equivalent to MSc)"),

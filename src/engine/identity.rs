@@ -184,7 +184,25 @@ const COLUMN_GAP: &str = "   ";
 /// the place at the end of a postal address.
 fn place_among(parts: &[&str]) -> Option<String> {
     let parts = || parts.iter().map(|part| without_place_label(part)).filter(|part| !part.contains('@'));
-    parts().find(|part| is_location(part)).or_else(|| parts().find_map(place_ending_an_address)).map(str::to_owned)
+    parts()
+        .find(|part| is_location(part))
+        .or_else(|| parts().find_map(place_ending_an_address))
+        .or_else(|| parts().find_map(place_ending_a_street_address))
+        .map(str::to_owned)
+}
+
+/// `Columbus, OH 43215` out of `412 Neil Avenue, Apt 3B, Columbus, OH
+/// 43215`, or `York YO31 7EQ` out of `14 Gillygate Mews, York YO31 7EQ`:
+/// the place that ends an address whose earlier pieces hold a number (the
+/// street's or the room's), its last two pieces or its last one.
+fn place_ending_a_street_address(part: &str) -> Option<&str> {
+    let mut commas = part.rmatch_indices(", ").map(|(index, _)| index);
+    let last = commas.next()?;
+    let before_last = commas.next();
+    let candidates = before_last.map(|index| index + 2).into_iter().chain([last + 2]);
+    candidates.map(|start| (&part[..start], &part[start..])).find_map(|(before, place)| {
+        (before.contains(|character: char| character.is_ascii_digit()) && is_location(place)).then_some(place)
+    })
 }
 
 /// `Rotterdam, The Netherlands` out of `Mathenesserlaan 212b, 3021 HS
@@ -484,6 +502,11 @@ mod tests {
         assert_eq!(tildes.location.as_deref(), Some("Lancaster, PA 17602"));
         let colons = read_identity(&["Jo Hale", "Fayetteville, NC 28303  ::  910-555-0138  ::  jo@example.net"], None);
         assert_eq!(colons.location.as_deref(), Some("Fayetteville, NC 28303"));
+        let street =
+            read_identity(&["Jo Hale", "Annex, Room 214, 2030 Estuary Way, Newport, OR 97365 | 541-555-0127"], None);
+        assert_eq!(street.location.as_deref(), Some("Newport, OR 97365"));
+        let british = read_identity(&["Jo Hale", "Address:   14 Gillygate Mews, York YO31 7EQ"], None);
+        assert_eq!(british.location.as_deref(), Some("York YO31 7EQ"));
         // A title that begins with `Remote` is no place.
         let title = read_identity(&["Cody Holt", "Conductor / Remote Control Operator", "Kansas City, KS 66106"], None);
         assert_eq!(title.location.as_deref(), Some("Kansas City, KS 66106"));

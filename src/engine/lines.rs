@@ -41,8 +41,11 @@ pub(crate) fn split_lines(text: &str) -> Vec<Line<'_>> {
 pub(crate) const SYMBOL_BULLETS: [char; 8] = ['•', '·', '▪', '◦', '‣', '●', '○', '∙'];
 
 /// Bullet markers that are also ordinary punctuation, so they only count as a
-/// bullet when followed by whitespace (`- item`, not `-5%` or `*args`).
-const PUNCTUATION_BULLETS: [char; 3] = ['-', '*', '–'];
+/// bullet when followed by whitespace (`- item`, not `-5%` or `*args`), and
+/// arrows, ticks and diamonds, which may start a heading's ornament or a
+/// symbol's name without one (`→Rust`).
+const PUNCTUATION_BULLETS: [char; 16] =
+    ['-', '*', '–', '▸', '►', '▶', '➢', '➤', '✓', '✔', '❖', '→', '»', '◆', '◇', '♦'];
 
 /// If `line` is a bullet line, returns its text without the marker, trimmed.
 pub(crate) fn strip_bullet(line: &str) -> Option<&str> {
@@ -321,6 +324,12 @@ mod tests {
         assert_eq!(strip_bullet("  • Built things"), Some("Built things"));
         assert_eq!(strip_bullet("* Built things"), Some("Built things"));
         assert_eq!(strip_bullet("•Built things"), Some("Built things"));
+        for arrow in ["▸", "➢", "✓", "»", "◆"] {
+            assert_eq!(
+                strip_bullet(&format!("  {arrow} Transport shifts since 2023")),
+                Some("Transport shifts since 2023")
+            );
+        }
     }
 
     #[test]

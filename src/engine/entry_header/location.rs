@@ -14,6 +14,9 @@ pub(crate) fn is_location(text: &str) -> bool {
     if text.contains(['(', ')']) {
         return false;
     }
+    if let Some(place) = without_british_postcode(text) {
+        return role_and_company_scores(place) == (0, 0);
+    }
     if let Some(place) = without_postal_code(text) {
         return is_location(place);
     }
@@ -78,12 +81,23 @@ pub(crate) fn is_location(text: &str) -> bool {
 /// before it, which must end in a state (its two capitals or its name) or a
 /// province's two capitals.
 fn without_postal_code(text: &str) -> Option<&str> {
-    // Both kinds of code end in a digit; most parts do not, and are not searched.
+    // A British postcode ends in two letters (`York YO31 7EQ`).
+    if text.ends_with(|character: char| character.is_ascii_uppercase()) {
+        return without_british_postcode(text);
+    }
+    // The other kinds of code end in a digit; most parts do not, and are not searched.
     if !text.ends_with(|character: char| character.is_ascii_digit()) {
         return None;
     }
     if let Some(place) = without_canadian_postal_code(text) {
         return Some(place);
+    }
+    // `Hay NSW 2711`: an Australian postcode's four digits after the state.
+    if let Some((place, code)) = text.rsplit_once(' ') {
+        let state = place.rsplit_once(' ').map_or(place, |(_, state)| state);
+        if code.len() == 4 && code.bytes().all(|byte| byte.is_ascii_digit()) && is_region_code(state) {
+            return Some(place);
+        }
     }
     let (place, code) = text.rsplit_once(' ')?;
     let (five, four) = code.split_once('-').unwrap_or((code, "0000"));
@@ -94,6 +108,33 @@ fn without_postal_code(text: &str) -> Option<&str> {
     // `Westerville, Ohio 43081`: the state may be written out.
     (is_zip && (is_state_code || is_region(&state.to_lowercase()))).then_some(place)
 }
+
+/// `York YO31 7EQ` → `York`: a post town of capitalised words, then the
+/// postcode's outward part (one or two letters, a digit, and a digit or a
+/// letter) and its inward part (a digit and two letters). The code is
+/// shaped so that no other word is, so the town need be on no list.
+fn without_british_postcode(text: &str) -> Option<&str> {
+    let (rest, inward) = text.rsplit_once(' ')?;
+    let (town, outward) = rest.rsplit_once(' ')?;
+    let inward_shaped = inward.len() == 3
+        && inward.as_bytes()[0].is_ascii_digit()
+        && inward.as_bytes()[1..].iter().all(u8::is_ascii_uppercase);
+    let letters = outward.bytes().take_while(u8::is_ascii_uppercase).count();
+    let tail = &outward.as_bytes()[letters..];
+    let outward_shaped = (1..=2).contains(&letters)
+        && (1..=2).contains(&tail.len())
+        && tail[0].is_ascii_digit()
+        && tail[1..].iter().all(u8::is_ascii_alphanumeric);
+    let town = town.trim_end_matches(',').trim();
+    let town_shaped = !town.is_empty()
+        && town.split_whitespace().count() <= TOWN_WORDS_MAX
+        && town.split_whitespace().all(|word| word.starts_with(char::is_uppercase))
+        && !town.contains(|character: char| character.is_ascii_digit());
+    (inward_shaped && outward_shaped && town_shaped).then_some(town)
+}
+
+/// Words of a post town before its postcode, at most.
+const TOWN_WORDS_MAX: usize = 3;
 
 /// `Saskatoon, SK S7H 0W4` → `Saskatoon, SK`: letter, digit, letter, a
 /// space, digit, letter, digit, after a province's two capitals.

@@ -201,8 +201,37 @@ fn split_trailing_location(part: &str) -> (String, Option<String>) {
             return (before.trim().to_owned(), Some(after.trim().to_owned()));
         }
     }
+    // `Minster Stoneyard Ltd, York`: after a company's legal form, a name
+    // that is not another company's is where the company is, even a town no
+    // list holds.
+    if let Some((before, after)) = part.split_once(", ") {
+        if ends_in_legal_form(before) && is_shaped_like_a_place_name(after) {
+            return (before.trim().to_owned(), Some(after.trim().to_owned()));
+        }
+    }
     (part.trim().to_owned(), None)
 }
+
+/// One to three capitalised words of letters, or such a town and its
+/// region after a comma (`Hexham, Northumberland`), naming no role or
+/// company and no legal form.
+fn is_shaped_like_a_place_name(text: &str) -> bool {
+    let pieces: Vec<&str> = text.split(", ").map(str::trim).collect();
+    pieces.len() <= 2
+        && pieces.iter().all(|piece| {
+            let words = piece.split_whitespace();
+            (1..=PLACE_NAME_WORDS_MAX).contains(&words.clone().count())
+                && words.clone().all(|word| {
+                    word.starts_with(char::is_uppercase)
+                        && word.chars().all(|character| character.is_alphabetic() || matches!(character, '-' | '\''))
+                })
+                && !is_legal_form(piece)
+                && role_and_company_scores(piece) == (0, 0)
+        })
+}
+
+/// Words of a place's name without a list to hold it, at most.
+const PLACE_NAME_WORDS_MAX: usize = 3;
 
 /// The title written with the part right after it, when that part follows
 /// the title's dash on the same line and names neither a role nor a place
@@ -284,11 +313,21 @@ fn employer_name(company: String) -> Option<String> {
         }
         _ => company,
     };
+    // `Department of Fisheries and Wildlife, Cascadia State University`:
+    // the unit first, as academics write it.
+    let company = match company.split_once(", ") {
+        Some((unit, employer)) if names_a_unit_of(unit) && role_and_company_scores(employer).1 > 0 => {
+            employer.trim().to_owned()
+        }
+        _ => company,
+    };
     let without_number = match company.rsplit_once(" #") {
         Some((name, number)) if !number.is_empty() && number.bytes().all(|byte| byte.is_ascii_digit()) => name.trim(),
         _ => company.as_str(),
     };
-    let own_account = NO_EMPLOYER.iter().any(|own| without_number.eq_ignore_ascii_case(own));
+    let many =
+        without_number.split_whitespace().next().is_some_and(|first| first.eq_ignore_ascii_case(MANY_EMPLOYERS_WORD));
+    let own_account = many || NO_EMPLOYER.iter().any(|own| without_number.eq_ignore_ascii_case(own));
     (!own_account && !without_number.is_empty()).then(|| without_number.to_owned())
 }
 
@@ -310,6 +349,10 @@ fn ends_in_legal_form(text: &str) -> bool {
 /// What stands where an employer would for work that has none.
 const NO_EMPLOYER: [&str; 6] =
     ["self-employed", "self employed", "freelance", "independent", "private household", "private family"];
+
+/// The first word of what stands where an employer would for work done for
+/// many (`Various sheds`, `Various clients`): no employer either.
+const MANY_EMPLOYERS_WORD: &str = "various";
 
 /// An employer without the aside in brackets after its name (`Pecan Valley
 /// Broadcasting (Channel 9)`), or the company a bracket names by its legal
@@ -655,8 +698,22 @@ pub(crate) fn parse_entry_header_with_anchor(lines: &[&str], anchor: Option<usiz
     {
         header.qualifier = Qualifier::MaybeOf { qualified_title };
     }
+    header.title = header.title.map(without_judge_served);
     header
 }
+
+/// `Judicial Law Clerk to the Hon. R. T. Okonkwo-Bell` is the title
+/// `Judicial Law Clerk`: the judge a clerk served is no part of the post.
+fn without_judge_served(title: String) -> String {
+    let cut = JUDGE_SERVED.iter().filter_map(|words| memchr::memmem::find(title.as_bytes(), words.as_bytes())).min();
+    match cut {
+        Some(cut) if cut > 0 => title[..cut].trim_end().to_owned(),
+        _ => title,
+    }
+}
+
+/// How a clerk's title names the judge served, as written.
+const JUDGE_SERVED: [&str; 5] = [" to the Hon", " to the hon", " to Hon.", " to Judge ", " to Justice "];
 
 #[cfg(test)]
 mod tests;

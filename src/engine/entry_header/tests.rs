@@ -18,6 +18,12 @@ fn a_unit_of_the_employer_after_a_comma_is_not_part_of_its_name() {
     assert_eq!(header.company.as_deref(), Some("State Public Defender"));
     let header = parse_entry_header(&["Lab Assistant — Valley State University, Dept. of Chemistry"]);
     assert_eq!(header.company.as_deref(), Some("Valley State University"));
+    let header = parse_entry_header(&[
+        "Postdoctoral Scholar",
+        "Department of Fisheries and Wildlife, Cascadia State University, Newport, OR",
+    ]);
+    assert_eq!(header.title.as_deref(), Some("Postdoctoral Scholar"));
+    assert_eq!(header.company.as_deref(), Some("Cascadia State University"), "the unit may come first");
     // An armed service's unit follows the service as a department does.
     let header = parse_entry_header(&[
         "Information Technology Specialist, Sergeant",
@@ -337,13 +343,20 @@ fn locations_are_pairs_countries_cities_or_remote() {
 
 #[test]
 fn a_place_may_carry_its_zip_code_or_name_its_state_in_full() {
-    let more = ["Saskatoon, SK S7H 0W4", "Minneapolis, Minnesota, United States", "Mississauga, ON L5B 3C2, Canada"];
+    let more = [
+        "Saskatoon, SK S7H 0W4",
+        "Minneapolis, Minnesota, United States",
+        "Mississauga, ON L5B 3C2, Canada",
+        "York YO31 7EQ",
+        "Hay NSW 2711, Australia",
+        "Hay NSW 2711",
+    ];
     for location in
         ["Boise, ID 83702", "Austin, TX 78701-1234", "Denver, Colorado", "Toronto, Ontario"].into_iter().chain(more)
     {
         assert!(is_location(location), "{location}");
     }
-    let others = ["Acme Corp 12345, Canada"];
+    let others = ["Acme Corp 12345, Canada", "Senior Engineer YO31 7EQ", "Team ABC 1DE"];
     for other in ["Suite 400 83702", "Acme, Inc 12345", "Denver, Colorado 1234", "Acme Corp, Engineering"]
         .into_iter()
         .chain(others)
@@ -360,4 +373,16 @@ fn a_code_in_brackets_after_the_employer_is_no_place() {
     assert_eq!(header.location.as_deref(), Some("Grand Junction, CO"));
     let city = parse_entry_header(&["Kaveri Commerce (Bengaluru) | Analyst"]);
     assert_eq!(city.location.as_deref(), Some("Bengaluru"));
+}
+
+#[test]
+fn the_judge_a_clerk_served_is_no_part_of_the_title() {
+    let header = parse_entry_header(&[
+        "Judicial Law Clerk to the Hon. R. T. Okonkwo-Bell",
+        "Central Ohio District Court of Appeals · Columbus, OH",
+    ]);
+    assert_eq!(header.title.as_deref(), Some("Judicial Law Clerk"));
+    assert_eq!(header.company.as_deref(), Some("Central Ohio District Court of Appeals"));
+    let header = parse_entry_header(&["Law Clerk to Judge Ana Ruiz, Tenth Circuit Court of Appeals"]);
+    assert_eq!(header.title.as_deref(), Some("Law Clerk"));
 }

@@ -115,6 +115,45 @@ fn is_undated_header(text: &str) -> bool {
     is_header_like(text) && parse_entry_header(&[text]).title.is_some_and(|title| role_word_count(&title) > 0)
 }
 
+/// `Shop Foreman, Waco Truck & Trailer Repair, Waco, TX` over `Lube
+/// Technician, Big Country Lube Express, Abilene, TX`: a block of lines set
+/// off by blank lines, each a whole job's header without dates (title,
+/// employer and place), as an earlier career is often listed. A line of
+/// prose names no place after an employer, so each line must.
+fn one_line_undated_jobs(classified: &[Classified<'_>], claimed: &mut [bool]) -> Vec<Span> {
+    let mut spans = Vec::new();
+    let mut index = 0;
+    while index < classified.len() {
+        let block_end = classified[index..]
+            .iter()
+            .position(|line| line.kind == Kind::Blank)
+            .map_or(classified.len(), |end| index + end);
+        let block = index..block_end;
+        let is_whole_job = |line: usize| {
+            let line_text = &classified[line];
+            if claimed[line]
+                || line_text.kind != Kind::Text
+                || line_text.range.is_some()
+                || !is_header_like(line_text.text)
+            {
+                return false;
+            }
+            let header = parse_entry_header(&[line_text.text]);
+            header.title.is_some_and(|title| role_word_count(&title) > 0)
+                && header.company.is_some()
+                && header.location.is_some()
+        };
+        if !block.is_empty() && block.clone().all(is_whole_job) {
+            for line in block.clone() {
+                claimed[line] = true;
+                spans.push(Span { first_line: line, last_header_line: line, header_lines: vec![line], anchor: None });
+            }
+        }
+        index = block_end + 1;
+    }
+    spans
+}
+
 /// Whether the line at `next`, right under the undated role line at
 /// `role`, is that entry's employer: an unclaimed, undated line like a
 /// header, which read with the role line names an employer.
@@ -237,6 +276,7 @@ pub(crate) fn parse_experience(lines: &[&str], reference: YearMonth) -> Experien
             spans.push(Span { first_line: index, last_header_line, header_lines, anchor: None });
         }
     }
+    spans.extend(one_line_undated_jobs(&classified, &mut claimed));
     spans.sort_by_key(|span| span.first_line);
     let mut entries = Vec::with_capacity(spans.len());
     let mut entry_months = Vec::with_capacity(spans.len());

@@ -444,3 +444,33 @@ fn a_label_repeating_a_dated_rows_title_and_employer_over_bullets_is_no_job_of_i
     assert_eq!(entries.len(), 1, "the label starts no job");
     assert_eq!(title_and_company(&entries[0]), (Some("Third Mate"), Some("Gulfstar Tankers, LLC")));
 }
+
+#[test]
+fn a_british_employer_line_with_its_town_heads_the_titles_under_it() {
+    let text = "Minster Stoneyard Ltd, York\n\
+                Senior Banker Mason                    Sept 2019 – present\n • Worked tracery.\n\n\
+                Pennine Conservation Masonry, Hexham, Northumberland\n\
+                Fixer Mason (contract)                 03/02/2014 – 24/06/2016\n • Lime pointing.";
+    assert_eq!(
+        title_company_dates(&parse(text)),
+        [
+            row("Senior Banker Mason", "Minster Stoneyard Ltd", "2019-09", "present"),
+            row("Fixer Mason (contract)", "Pennine Conservation Masonry", "2014-02", "2016-06"),
+        ]
+    );
+}
+
+#[test]
+fn a_block_of_whole_headers_without_dates_lists_one_job_a_line() {
+    let text = "Fleet Manager, Alamo Beverage, San Antonio, TX   2020 – present\n- Ran the fleet.\n\n\
+                Shop Foreman, Waco Truck & Trailer Repair, Waco, TX\n\
+                Lube Technician, Big Country Lube Express, Abilene, TX";
+    let entries = parse(text);
+    assert_eq!(entries.len(), 3);
+    assert_eq!(entries[2].title.as_deref(), Some("Lube Technician"));
+    assert_eq!(entries[2].company.as_deref(), Some("Big Country Lube Express"));
+    assert_eq!(entries[2].start, None);
+    // A line of prose in such a block keeps the block from being jobs.
+    let text = "Shop Foreman, Waco Truck & Trailer Repair, Waco, TX\nThen I moved to Austin for family reasons.";
+    assert!(parse(text).is_empty());
+}
