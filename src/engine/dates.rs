@@ -160,7 +160,7 @@ pub(crate) fn last_year(line: &str) -> Option<u16> {
 static DATE_RANGE: LazyLock<Regex> = LazyLock::new(|| {
     let point = point_pattern();
     let pattern = format!(
-        r"(?i)(?-u:\b)(?P<start>{point})\s*(?:-|–|—|~|(?-u:\b)to(?-u:\b)|(?-u:\b)until(?-u:\b)|(?-u:\b)through(?-u:\b)|(?-u:\b)thru(?-u:\b))\s*(?P<end>{point}|present|current|now|today|ongoing|date)(?-u:\b)"
+        r"(?i)(?-u:\b)(?P<start>{point})\s*(?:-|–|—|~|(?-u:\b)to(?-u:\b):?|(?-u:\b)until(?-u:\b)|(?-u:\b)till?(?-u:\b)|(?-u:\b)through(?-u:\b)|(?-u:\b)thru(?-u:\b))\s*(?P<end>{point}|(?:current|present) (?:position|role|job)|present day|present|current|now|today|ongoing|date|(?:til|till|until) now)(?-u:\b)"
     );
     Regex::new(&pattern).expect("the date range pattern is a valid regex")
 });
@@ -178,7 +178,7 @@ static SINGLE_DATE: LazyLock<Regex> = LazyLock::new(|| {
 static SHORT_YEAR_RANGE: LazyLock<Regex> = LazyLock::new(|| {
     let point = format!(r"(?:0?[1-9]|1[0-2])/[0-9]{{2}}|(?:{MONTH_NAME_PATTERN})\.?\s*'[0-9]{{2}}");
     let pattern = format!(
-        r"(?i)(?-u:\b)(?P<start>{point})(?-u:\b)\s*(?:-|–|—|(?-u:\b)to(?-u:\b))\s*(?P<end>{point}|present|current|now|today|ongoing)(?-u:\b)"
+        r"(?i)(?-u:\b)(?P<start>{point})(?-u:\b)\s*(?:-|–|—|(?-u:\b)to(?-u:\b):?)\s*(?P<end>{point}|present|current|now|today|ongoing|(?:til|till|until) now)(?-u:\b)"
     );
     Regex::new(&pattern).expect("the short year range pattern is a valid regex")
 });
@@ -245,7 +245,8 @@ fn divide_range(matched: &str) -> Option<(&str, &str)> {
 }
 
 /// The length of the range separator (`-`, `–`, `—`, `~`, or one of the
-/// words `to`, `until`, `through` and `thru`) at byte `index`, or 0.
+/// words `to`, `until`, `till`, `til`, `through` and `thru`) at byte
+/// `index`, or 0.
 fn range_separator_length(bytes: &[u8], index: usize) -> usize {
     let rest = &bytes[index..];
     match rest {
@@ -256,13 +257,14 @@ fn range_separator_length(bytes: &[u8], index: usize) -> usize {
             if is_word_byte(&bytes[index - 1]) {
                 return 0;
             }
-            ["to", "until", "through", "thru"]
+            ["to", "until", "till", "til", "through", "thru"]
                 .iter()
                 .find(|word| {
                     rest.get(..word.len()).is_some_and(|written| written.eq_ignore_ascii_case(word.as_bytes()))
                         && !rest.get(word.len()).is_some_and(is_word_byte)
                 })
-                .map_or(0, |word| word.len())
+                // `From: 04/2021  To: Present`, as a form labels the end.
+                .map_or(0, |word| word.len() + usize::from(rest.get(word.len()) == Some(&b':')))
         }
     }
 }
@@ -344,7 +346,26 @@ const MONTH_NAMES: [&str; 24] = [
 
 /// The words a range's end may be for `present`, as `DATE_RANGE` reads them.
 fn is_present_word(text: &str) -> bool {
-    ["present", "current", "now", "today", "ongoing", "date"].iter().any(|word| text.eq_ignore_ascii_case(word))
+    [
+        "present",
+        "current",
+        "now",
+        "today",
+        "ongoing",
+        "date",
+        "til now",
+        "till now",
+        "until now",
+        "current position",
+        "current role",
+        "current job",
+        "present position",
+        "present role",
+        "present job",
+        "present day",
+    ]
+    .iter()
+    .any(|word| text.eq_ignore_ascii_case(word))
 }
 
 /// Two months of one year, the year written once (`Jun–Sep 2018`, `June
@@ -405,7 +426,9 @@ fn with_seasonal_words(line: &str, start_byte: usize, end_byte: usize) -> (usize
 fn range_end(end_text: &str, parse: fn(&str) -> Option<DatePoint>) -> Option<RangeEnd> {
     match parse(end_text) {
         Some(point) => Some(RangeEnd::Date(point)),
-        None if end_text.chars().all(char::is_alphabetic) => Some(RangeEnd::Present),
+        None if end_text.chars().all(|character| character.is_alphabetic() || character == ' ') => {
+            Some(RangeEnd::Present)
+        }
         None => None,
     }
 }
@@ -635,6 +658,18 @@ mod tests {
     fn labels(line: &str) -> (String, String) {
         let range = find_date_range(line).expect("a date range");
         (range.start.label(), range.end.label())
+    }
+
+    #[test]
+    fn a_forms_labelled_end_and_spoken_presents_are_read() {
+        assert_eq!(labels("From: 04/2021  To: Present"), ("2021-04".into(), "present".into()));
+        assert_eq!(labels("From: 07/2017  To: 03/2021"), ("2017-07".into(), "2021-03".into()));
+        assert_eq!(labels("(Sep 2022 – til now)"), ("2022-09".into(), "present".into()));
+        assert_eq!(labels("Sep 2022 till now"), ("2022-09".into(), "present".into()));
+        assert_eq!(labels("Jan 2020 till Mar 2021"), ("2020-01".into(), "2021-03".into()));
+        let range = find_date_range("Manager          Oct 2020 – current position").expect("a range");
+        assert_eq!(range.end, RangeEnd::Present);
+        assert_eq!(range.end_byte, "Manager          Oct 2020 – current position".len(), "the phrase is the range's");
     }
 
     #[test]

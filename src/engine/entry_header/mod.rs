@@ -133,7 +133,8 @@ fn names_a_unit(text: &str) -> bool {
 /// Last words of a unit's name: an office's, and an armed service's, whose
 /// unit follows the service as a department follows a company (`U.S. Army,
 /// 1st Signal Brigade`).
-const UNIT_WORDS: [&str; 14] = [
+const UNIT_WORDS: [&str; 15] = [
+    "store",
     "division",
     "department",
     "dept",
@@ -163,6 +164,11 @@ fn split_trailing_location(part: &str) -> (String, Option<String>) {
         let before = &part[..open];
         if is_work_arrangement(inner) && before.match_indices(", ").any(|(index, _)| is_location(&before[index + 2..]))
         {
+            return split_trailing_location(before);
+        }
+        // `Fort Collins, CO (territory: Northern Colorado & Wyoming)`: an
+        // aside about a place that stands alone; the place is the part.
+        if is_location(before) {
             return split_trailing_location(before);
         }
         // `Tallgrass County (Building Division)`: a unit of the employer
@@ -307,6 +313,13 @@ fn employer_name(company: String) -> Option<String> {
     // `Prairie Lakes University, Department of Plant Sciences`, `Wisconsin
     // Office of the State Public Defender, Milwaukee Trial Office`: the unit
     // is where in the employer the work was.
+    // `HARVEST HILL FOODS, Store #112`: the store's number, then the store.
+    let company = match company.rsplit_once(" #") {
+        Some((name, number)) if !number.is_empty() && number.bytes().all(|byte| byte.is_ascii_digit()) => {
+            name.trim().to_owned()
+        }
+        _ => company,
+    };
     let company = match company.rsplit_once(", ") {
         Some((employer, unit)) if !employer.trim().is_empty() && (names_a_unit_of(unit) || names_a_unit(unit)) => {
             employer.trim().to_owned()
@@ -321,14 +334,9 @@ fn employer_name(company: String) -> Option<String> {
         }
         _ => company,
     };
-    let without_number = match company.rsplit_once(" #") {
-        Some((name, number)) if !number.is_empty() && number.bytes().all(|byte| byte.is_ascii_digit()) => name.trim(),
-        _ => company.as_str(),
-    };
-    let many =
-        without_number.split_whitespace().next().is_some_and(|first| first.eq_ignore_ascii_case(MANY_EMPLOYERS_WORD));
-    let own_account = many || NO_EMPLOYER.iter().any(|own| without_number.eq_ignore_ascii_case(own));
-    (!own_account && !without_number.is_empty()).then(|| without_number.to_owned())
+    let many = company.split_whitespace().next().is_some_and(|first| first.eq_ignore_ascii_case(MANY_EMPLOYERS_WORD));
+    let own_account = many || NO_EMPLOYER.iter().any(|own| company.eq_ignore_ascii_case(own));
+    (!own_account && !company.is_empty()).then_some(company)
 }
 
 /// A unit named by what it is of (`Department of Chemistry`, `Dept. of
@@ -584,7 +592,14 @@ pub(crate) fn parse_entry_header_with_anchor(lines: &[&str], anchor: Option<usiz
             header.location = Some(part);
             continue;
         }
+        let written_length = part.len();
         let (part, location) = split_trailing_location(&part);
+        // `Fort Collins, CO (territory: …)`: what is left of the part once
+        // its aside is off may be the place.
+        if location.is_none() && part.len() < written_length && header.location.is_none() && is_location(&part) {
+            header.location = Some(part);
+            continue;
+        }
         if header.location.is_none() {
             header.location = location;
         }
@@ -638,7 +653,9 @@ pub(crate) fn parse_entry_header_with_anchor(lines: &[&str], anchor: Option<usiz
     } else {
         let weight = |index: usize| (scores[index].0 * 2).saturating_sub(scores[index].1);
         // The earliest of the best: `max_by_key` would take the last.
-        let best = (0..rest.len()).rev().max_by_key(|index| weight(*index)).unwrap_or(0);
+        // On a tie a part with a role word is the title: `Bakery/Deli
+        // Department Manager` under `HARVEST HILL FOODS, Store #112`.
+        let best = (0..rest.len()).rev().max_by_key(|index| (weight(*index), scores[*index].0 > 0)).unwrap_or(0);
         if scores[best].0 == 0 {
             // No role word anywhere: a lone part with a company word is the
             // company; otherwise the usual order, title first.

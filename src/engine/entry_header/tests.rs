@@ -386,3 +386,14 @@ fn the_judge_a_clerk_served_is_no_part_of_the_title() {
     let header = parse_entry_header(&["Law Clerk to Judge Ana Ruiz, Tenth Circuit Court of Appeals"]);
     assert_eq!(header.title.as_deref(), Some("Law Clerk"));
 }
+
+#[test]
+fn an_aside_after_a_place_on_its_own_line_leaves_the_place() {
+    let header = parse_entry_header(&[
+        "Territory Manager, Trauma & Extremities — Summit Orthopedic Systems, Inc.",
+        "Fort Collins, CO (territory: Northern Colorado & Wyoming)",
+    ]);
+    assert_eq!(header.title.as_deref(), Some("Territory Manager, Trauma & Extremities"));
+    assert_eq!(header.company.as_deref(), Some("Summit Orthopedic Systems, Inc."));
+    assert_eq!(header.location.as_deref(), Some("Fort Collins, CO"));
+}

@@ -72,7 +72,13 @@ fn without_field_label(line: &str) -> &str {
 }
 
 /// Labels of an entry header's fields.
-const HEADER_FIELD_LABELS: [&str; 13] = [
+const HEADER_FIELD_LABELS: [&str; 19] = [
+    "from",
+    "city/state",
+    "city, state",
+    "city",
+    "job location",
+    "employer name",
     "employer",
     "company",
     "organization",

@@ -474,3 +474,14 @@ fn a_block_of_whole_headers_without_dates_lists_one_job_a_line() {
     let text = "Shop Foreman, Waco Truck & Trailer Repair, Waco, TX\nThen I moved to Austin for family reasons.";
     assert!(parse(text).is_empty());
 }
+
+#[test]
+fn a_stores_number_and_the_word_store_are_no_part_of_the_employer() {
+    let text = "HARVEST HILL FOODS, Store #112 – Wichita, KS\n\
+                \x20  Bakery/Deli Department Manager                       Oct 2020 – current position\n\
+                \x20  - Ran a $2.4M bakery.\n";
+    assert_eq!(
+        title_company_dates(&parse(text)),
+        [row("Bakery/Deli Department Manager", "HARVEST HILL FOODS", "2020-10", "present")]
+    );
+}

@@ -52,6 +52,12 @@ fn heading_kind_of_trimmed(trimmed: &str) -> Option<SectionKind> {
             .or_else(|| after_a_prompt(trimmed))
             .and_then(heading_kind_of_trimmed);
     }
+    // `II. EXPERIENCE`: a Roman numeral is letters, checked apart.
+    if matches!(trimmed.as_bytes()[0], b'I' | b'V' | b'X') {
+        if let Some(words) = after_a_number(trimmed) {
+            return heading_kind_of_trimmed(words);
+        }
+    }
     let joined;
     let words = match letter_spaced_words(without_colon) {
         Some(words) => {
@@ -132,13 +138,20 @@ fn after_a_prompt(trimmed: &str) -> Option<&str> {
     trimmed.strip_prefix(['>', '$']).and_then(|rest| rest.strip_prefix(' ')).map(str::trim)
 }
 
-/// A numbered heading's words (`2. EXPERIENCE`, `3) Education`): a number
-/// of one or two digits, a full stop or a closing bracket, then a space.
+/// A numbered heading's words (`2. EXPERIENCE`, `3) Education`, `IV.
+/// SKILLS`): a number of one or two digits or a Roman numeral up to
+/// `XII`, a full stop or a closing bracket, then a space.
 fn after_a_number(trimmed: &str) -> Option<&str> {
     let digits = trimmed.bytes().take_while(u8::is_ascii_digit).count();
-    let rest = trimmed[digits..].strip_prefix(['.', ')'])?;
-    ((1..=2).contains(&digits) && rest.starts_with(' ')).then(|| rest.trim())
+    let numeral = trimmed.bytes().take_while(|byte| matches!(byte, b'I' | b'V' | b'X')).count();
+    let number = if digits > 0 { digits } else { numeral };
+    let rest = trimmed[number..].strip_prefix(['.', ')'])?;
+    let is_number = (1..=2).contains(&digits) || ROMAN_NUMERALS.contains(&&trimmed[..number]);
+    (is_number && rest.starts_with(' ')).then(|| rest.trim())
 }
+
+/// The Roman numerals that number a resume's sections.
+const ROMAN_NUMERALS: [&str; 12] = ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII"];
 
 /// A heading line's words, without what may set it off: marks around it,
 /// Markdown's hashes before it and a colon after it.
@@ -510,9 +523,13 @@ pub(crate) fn split_sections(text: &str) -> Vec<Section<'_>> {
             )
         });
         after_blank = trimmed.is_empty();
-        match heading {
-            Some(kind) => sections.push(Section { kind, start_byte: line.start_byte, lines: Vec::new() }),
-            None => {
+        let in_the_margin = || heading.is_none().then(|| heading_in_the_margin(line, &lines[index + 1..])).flatten();
+        match (heading, in_the_margin()) {
+            (Some(kind), _) => sections.push(Section { kind, start_byte: line.start_byte, lines: Vec::new() }),
+            (None, Some((kind, content))) => {
+                sections.push(Section { kind, start_byte: line.start_byte, lines: vec![content] });
+            }
+            (None, None) => {
                 if let Some(current) = sections.last_mut() {
                     current.lines.push(line);
                 }
@@ -529,6 +546,31 @@ pub(crate) fn split_sections(text: &str) -> Vec<Section<'_>> {
     }
     sections
 }
+
+/// `EXPERIENCE    Senior QC Microbiologist    May 2021 – present`, with the
+/// lines under it indented to where its content starts: the section's name
+/// written in a margin column beside the section's first line. The name is
+/// a listed heading in capitals, and the next line's indent must match, so
+/// a table's label (`Languages    Python, Go`) over rows of its own is none.
+fn heading_in_the_margin<'a>(line: Line<'a>, following: &[Line<'_>]) -> Option<(SectionKind, Line<'a>)> {
+    let text = line.text;
+    let gap = text.find(MARGIN_GAP)?;
+    let name = text[..gap].trim();
+    if name.is_empty() || name.chars().any(char::is_lowercase) || text.starts_with(char::is_whitespace) {
+        return None;
+    }
+    let content_start = gap + (text[gap..].len() - text[gap..].trim_start().len());
+    let next = following.iter().find(|next| !next.text.trim().is_empty())?;
+    let next_indent = next.text.len() - next.text.trim_start().len();
+    if next_indent != content_start || !next.text.is_char_boundary(next_indent) {
+        return None;
+    }
+    let kind = heading_kind_of_trimmed(name)?;
+    Some((kind, Line { start_byte: line.start_byte + content_start, text: &text[content_start..] }))
+}
+
+/// Spaces that part a margin's section name from the section's first line.
+const MARGIN_GAP: &str = "   ";
 
 /// Whether a `Qualifications` section is the American summary of
 /// qualifications (bullets of what the person brings), not the British list

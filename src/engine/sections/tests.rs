@@ -143,6 +143,10 @@ fn a_numbered_heading_is_the_heading_after_its_number() {
     assert_eq!(heading_kind("2.Experience"), None, "a number glued to a word is not a heading's");
     assert_eq!(heading_kind("2019. Experience"), None);
     assert_eq!(heading_kind("1. Led a team of five"), None);
+    assert_eq!(heading_kind("II. EXPERIENCE"), Some(SectionKind::Experience));
+    assert_eq!(heading_kind("IV) Skills"), Some(SectionKind::Skills));
+    assert_eq!(heading_kind("IIII. Skills"), None, "no such numeral");
+    assert_eq!(heading_kind("VI. Led a team"), None);
 }
 
 #[test]
@@ -342,4 +346,19 @@ fn a_slash_after_a_heading_sets_it_off_as_a_colon_does() {
     assert_eq!(heading_kind("Employment /"), Some(SectionKind::Experience));
     assert_eq!(heading_kind("Education /"), Some(SectionKind::Education));
     assert_eq!(heading_kind("Skills / Tools"), Some(SectionKind::Skills));
+}
+
+#[test]
+fn a_section_named_in_a_margin_column_starts_at_that_line() {
+    let text = "Ana Ruiz\n\nPROFILE       Microbiologist with ten years in labs.\n              I run monitoring.\n\n\
+                EXPERIENCE    Senior QC Microbiologist          May 2021 – present\n\
+                \x20             Portage Creek Pharmaceuticals, Kalamazoo, MI\n";
+    let sections = split_sections(text);
+    let kinds: Vec<SectionKind> = sections.iter().map(|section| section.kind).collect();
+    assert_eq!(kinds, [SectionKind::Header, SectionKind::Summary, SectionKind::Experience]);
+    assert_eq!(sections[2].lines[0].text, "Senior QC Microbiologist          May 2021 – present");
+    // A table's label over rows of their own is a row, not a section.
+    let table = "Ana Ruiz\n\nSKILLS\nLANGUAGES      Python, Go\nTOOLS          Docker\n";
+    let kinds: Vec<SectionKind> = split_sections(table).iter().map(|section| section.kind).collect();
+    assert_eq!(kinds, [SectionKind::Header, SectionKind::Skills]);
 }
