@@ -160,7 +160,7 @@ pub(crate) fn last_year(line: &str) -> Option<u16> {
 static DATE_RANGE: LazyLock<Regex> = LazyLock::new(|| {
     let point = point_pattern();
     let pattern = format!(
-        r"(?i)(?-u:\b)(?P<start>{point})\s*(?:-|–|—|~|(?-u:\b)to(?-u:\b):?|(?-u:\b)until(?-u:\b)|(?-u:\b)till?(?-u:\b)|(?-u:\b)through(?-u:\b)|(?-u:\b)thru(?-u:\b))\s*(?P<end>{point}|(?:current|present) (?:position|role|job)|present day|present|current|now|today|ongoing|date|(?:til|till|until) now)(?-u:\b)"
+        r"(?i)(?-u:\b)(?P<start>{point})\s*(?:-|–|—|~|(?-u:\b)to(?-u:\b):?|(?-u:\b)until(?-u:\b)|(?-u:\b)till?(?-u:\b)|(?-u:\b)through(?-u:\b)|(?-u:\b)thru(?-u:\b))\s*(?P<end>{point}|(?:current|present) (?:position|role|job)|present day|present|pres|current|now|today|ongoing|date|(?:til|till|until) now)(?-u:\b)"
     );
     Regex::new(&pattern).expect("the date range pattern is a valid regex")
 });
@@ -195,6 +195,14 @@ fn has_four_digit_run(line: &str) -> bool {
 
 /// Finds the first valid date range in `line`.
 pub(crate) fn find_date_range(line: &str) -> Option<DateRange> {
+    find_date_range_in_order(line, false)
+}
+
+/// As `find_date_range`, where `day_first` says that the text around the
+/// line writes its dates day first (`01/09/2021 – CURRENT` beside
+/// `15/02/2018 – 31/08/2021`), so a date whose numbers could be either
+/// way is read that way too.
+pub(crate) fn find_date_range_in_order(line: &str, day_first: bool) -> Option<DateRange> {
     if !has_four_digit_run(line) {
         return find_short_year_range(line);
     }
@@ -210,7 +218,7 @@ pub(crate) fn find_date_range(line: &str) -> Option<DateRange> {
             };
             // `03/02/2014 – 24/06/2016`: one side's first number cannot be
             // a month, so both sides write the day first.
-            let (start, end) = if writes_the_day_first(start_text) || writes_the_day_first(end_text) {
+            let (start, end) = if day_first || writes_the_day_first(start_text) || writes_the_day_first(end_text) {
                 let day_first = |text: &str| parse_day_month_year(text, true).or_else(|| parse_date_point(text));
                 (day_first(start_text)?, range_end(end_text, day_first)?)
             } else {
@@ -363,6 +371,7 @@ fn is_present_word(text: &str) -> bool {
         "present role",
         "present job",
         "present day",
+        "pres",
     ]
     .iter()
     .any(|word| text.eq_ignore_ascii_case(word))
@@ -586,6 +595,18 @@ fn day_and_month_numbers(text: &str) -> Option<(u8, u8)> {
     Some((first.parse().ok()?, second.parse().ok()?))
 }
 
+/// Whether any of `lines` holds a date with its day written day first
+/// (`15/02/2018`): then the lines write all their dates that way.
+pub(crate) fn lines_write_the_day_first(lines: &[&str]) -> bool {
+    lines.iter().any(|line| {
+        // Few lines hold two slashes; only those are split into words.
+        line.bytes().filter(|byte| *byte == b'/').count() >= 2
+            && line
+                .split(|character: char| character.is_whitespace() || matches!(character, '–' | '—' | '(' | ')' | '|'))
+                .any(writes_the_day_first)
+    })
+}
+
 /// Whether a date with its day has a first number no month has (`24/06/2016`).
 fn writes_the_day_first(text: &str) -> bool {
     day_and_month_numbers(text).is_some_and(|(first, second)| first > 12 && second <= 12)
@@ -667,6 +688,7 @@ mod tests {
         assert_eq!(labels("(Sep 2022 – til now)"), ("2022-09".into(), "present".into()));
         assert_eq!(labels("Sep 2022 till now"), ("2022-09".into(), "present".into()));
         assert_eq!(labels("Jan 2020 till Mar 2021"), ("2020-01".into(), "2021-03".into()));
+        assert_eq!(labels("Tulsa, OK | Mar 2019 – Pres."), ("2019-03".into(), "present".into()));
         let range = find_date_range("Manager          Oct 2020 – current position").expect("a range");
         assert_eq!(range.end, RangeEnd::Present);
         assert_eq!(range.end_byte, "Manager          Oct 2020 – current position".len(), "the phrase is the range's");
@@ -709,6 +731,10 @@ mod tests {
             "one side's day past 12 puts both sides' day first"
         );
         assert_eq!(labels("01/09/2010 – 31/01/2014"), ("2010-09".into(), "2014-01".into()));
+        let range = find_date_range_in_order("01/09/2021 – CURRENT", true).expect("a range");
+        assert_eq!(range.start.label(), "2021-09", "beside dates written day first");
+        assert!(lines_write_the_day_first(&["01/09/2021 – CURRENT", "15/02/2018 – 31/08/2021"]));
+        assert!(!lines_write_the_day_first(&["01/09/2021 – CURRENT", "02/15/2018 – 08/31/2021"]));
         assert_eq!(find_date_range("31/31/2019 - 2021"), None, "no month is 31");
     }
 

@@ -368,6 +368,7 @@ pub(crate) const ROLE_WORDS: &[&str] = &[
     "journeyman",
     "journeyperson",
     "deckhand",
+    "helper",
     "mason",
     "stonemason",
     "glazier",

@@ -397,3 +397,10 @@ fn an_aside_after_a_place_on_its_own_line_leaves_the_place() {
     assert_eq!(header.company.as_deref(), Some("Summit Orthopedic Systems, Inc."));
     assert_eq!(header.location.as_deref(), Some("Fort Collins, CO"));
 }
+
+#[test]
+fn a_helper_is_a_role_after_the_employers_dash() {
+    let header = parse_entry_header(&["Green Country Auto Body — Body Shop Helper / Prep Tech", "Sand Springs, OK"]);
+    assert_eq!(header.title.as_deref(), Some("Body Shop Helper / Prep Tech"));
+    assert_eq!(header.company.as_deref(), Some("Green Country Auto Body"));
+}

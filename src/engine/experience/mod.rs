@@ -11,13 +11,14 @@
 //! Bullets never start an entry: `- Launched in 2020` is a highlight.
 
 use super::dates::{
-    find_date_range, find_single_date, union_months, DatePoint, DateRange, MonthSpan, RangeEnd, YearMonth,
+    find_date_range_in_order, find_single_date, lines_write_the_day_first, union_months, DatePoint, DateRange,
+    MonthSpan, RangeEnd, YearMonth,
 };
 use super::entry_header::{
     is_location, parse_entry_header, parse_entry_header_with_anchor, role_and_company_scores, role_word_count,
     Qualifier,
 };
-use super::entry_words::is_company_word;
+use super::entry_words::{is_company_word, is_region_code};
 use super::lines::{is_rule_character, strip_bullet, with_closing_bracket};
 use super::text::is_listed;
 use crate::domain::resume::ExperienceEntry;
@@ -40,7 +41,7 @@ struct Classified<'a> {
     range: Option<DateRange>,
 }
 
-fn classify(line: &str) -> Classified<'_> {
+fn classify(line: &str, day_first: bool) -> Classified<'_> {
     let trimmed = without_field_label(line.trim());
     if trimmed.is_empty() {
         return Classified { text: trimmed, kind: Kind::Blank, range: None };
@@ -48,7 +49,7 @@ fn classify(line: &str) -> Classified<'_> {
     if let Some(text) = strip_bullet(trimmed) {
         return Classified { text, kind: Kind::Bullet, range: None };
     }
-    let range = find_date_range(trimmed).or_else(|| find_single_date(trimmed));
+    let range = find_date_range_in_order(trimmed, day_first).or_else(|| find_single_date(trimmed));
     let range = range.filter(|range| {
         let before = without_dot_leader(&trimmed[..range.start_byte]);
         let rest = format!("{before} {}", &trimmed[range.end_byte..]);
@@ -104,16 +105,22 @@ fn is_header_like(text: &str) -> bool {
         && words <= HEADER_WORDS_MAX
         && !ends_a_sentence(text)
         && !text.chars().next().is_some_and(char::is_lowercase)
+        // `I lead a five-person team…`: the writer speaking, in prose.
+        && !text.starts_with("I ")
 }
 
 /// A full stop at the end, other than one of a company's abbreviation
 /// (`Bluebonnet Auto Insurance Co.`, `Acme Corp.`).
 fn ends_a_sentence(text: &str) -> bool {
+    // `…, Providence, RI.`: a header written as a sentence ends in its place.
+    let ends_in_a_region_code = |word: &str| {
+        text.trim_end_matches('.').ends_with(&format!(", {}", word.trim_end_matches('.')))
+            && is_region_code(word.trim_end_matches('.'))
+    };
     text.ends_with('.')
-        && !text
-            .split_whitespace()
-            .next_back()
-            .is_some_and(|word| word.len() <= 5 && is_company_word(&word.to_ascii_lowercase()))
+        && !text.split_whitespace().next_back().is_some_and(|word| {
+            (word.len() <= 5 && is_company_word(&word.to_ascii_lowercase())) || ends_in_a_region_code(word)
+        })
 }
 
 /// An undated entry's header: header-like, with a title that holds a role word.
@@ -196,7 +203,8 @@ struct Span {
 
 /// Parses the experience sections' lines into entries.
 pub(crate) fn parse_experience(lines: &[&str], reference: YearMonth) -> Experience {
-    let mut classified: Vec<Classified<'_>> = lines.iter().map(|line| classify(line)).collect();
+    let day_first = lines_write_the_day_first(lines);
+    let mut classified: Vec<Classified<'_>> = lines.iter().map(|line| classify(line, day_first)).collect();
     for index in 1..classified.len() {
         if let Some(title) = title_with_a_year_inside_the_job_above(&classified[index - 1], &classified[index]) {
             classified[index] = Classified { text: title, kind: Kind::Text, range: None };
@@ -653,7 +661,15 @@ fn anchor_text(line: &Classified<'_>) -> (String, Vec<String>) {
     // `Field Technician (Co-op) | 01/2013`: the title keeps its `)`.
     let before_end = without_dot_leader(&line.text[..range.start_byte]).trim_end_matches(separators).len();
     let before = with_closing_bracket(line.text, 0, before_end).trim();
-    let after = line.text[range.end_byte..].trim_start_matches(separators).trim();
+    // `2020 to present. Director of Development, …`: a full stop after the
+    // dates parts them from the header as a separator does.
+    let after =
+        line.text[range.end_byte..].trim_start_matches(|character| separators(character) || character == '.').trim();
+    // Its full stop after the place ends the sentence, not the place's name.
+    let after = match after.strip_suffix('.') {
+        Some(place_ended) if !ends_a_sentence(after) => place_ended,
+        _ => after,
+    };
     // `March 2022 - Present (4 years 9 months)`, as LinkedIn writes it: the
     // length says nothing the range does not.
     let after = if is_length_of_time(after) { "" } else { after };

@@ -485,3 +485,19 @@ fn a_stores_number_and_the_word_store_are_no_part_of_the_employer() {
         [row("Bakery/Deli Department Manager", "HARVEST HILL FOODS", "2020-10", "present")]
     );
 }
+
+#[test]
+fn a_job_written_as_a_sentence_after_its_dates_is_read_as_a_header() {
+    let text = "2020 to present. Director of Development, Narragansett Bay Food Bank, Providence, RI.\n\
+                I lead a five-person team that raises $6.8 million a year from individuals, foundations,\n\
+                corporations and events.\n\n\
+                2016 to 2020. Major Gifts Officer, Blackstone Valley Arts Council, Pawtucket, RI.\n\
+                I managed 85 donors.";
+    assert_eq!(
+        title_company_dates(&parse(text)),
+        [
+            row("Director of Development", "Narragansett Bay Food Bank", "2020", "present"),
+            row("Major Gifts Officer", "Blackstone Valley Arts Council", "2016", "2020"),
+        ]
+    );
+}
