@@ -160,7 +160,7 @@ pub(crate) fn last_year(line: &str) -> Option<u16> {
 static DATE_RANGE: LazyLock<Regex> = LazyLock::new(|| {
     let point = point_pattern();
     let pattern = format!(
-        r"(?i)(?-u:\b)(?P<start>{point})\s*(?:-|–|—|~|(?-u:\b)to(?-u:\b):?|(?-u:\b)until(?-u:\b)|(?-u:\b)till?(?-u:\b)|(?-u:\b)through(?-u:\b)|(?-u:\b)thru(?-u:\b))\s*(?P<end>{point}|(?:current|present) (?:position|role|job)|present day|present|pres|current|now|today|ongoing|date|(?:til|till|until) now)(?-u:\b)"
+        r"(?i)(?-u:\b)(?P<start>{point})\s*(?:-|–|—|~|➜|→|(?-u:\b)to(?-u:\b):?|(?-u:\b)until(?-u:\b)|(?-u:\b)till?(?-u:\b)|(?-u:\b)through(?-u:\b)|(?-u:\b)thru(?-u:\b))\s*(?P<end>{point}|(?:current|present) (?:position|role|job)|present day|present|pres|current|now|today|ongoing|date|(?:til|till|until) now)(?-u:\b)"
     );
     Regex::new(&pattern).expect("the date range pattern is a valid regex")
 });
@@ -260,6 +260,8 @@ fn range_separator_length(bytes: &[u8], index: usize) -> usize {
     match rest {
         [b'-' | b'~', ..] => 1,
         [0xE2, 0x80, 0x93 | 0x94, ..] => 3,
+        // `➜` and `→`, arrows a template draws between the dates.
+        [0xE2, 0x9E, 0x9C, ..] | [0xE2, 0x86, 0x92, ..] => 3,
         _ => {
             let is_word_byte = |byte: &u8| byte.is_ascii_alphanumeric() || *byte == b'_';
             if is_word_byte(&bytes[index - 1]) {
@@ -689,6 +691,8 @@ mod tests {
         assert_eq!(labels("Sep 2022 till now"), ("2022-09".into(), "present".into()));
         assert_eq!(labels("Jan 2020 till Mar 2021"), ("2020-01".into(), "2021-03".into()));
         assert_eq!(labels("Tulsa, OK | Mar 2019 – Pres."), ("2019-03".into(), "present".into()));
+        assert_eq!(labels("🗓️ Mar 2022 ➜ Present   |   📍 Kansas City, MO"), ("2022-03".into(), "present".into()));
+        assert_eq!(labels("Jul 2018 → Feb 2022"), ("2018-07".into(), "2022-02".into()));
         let range = find_date_range("Manager          Oct 2020 – current position").expect("a range");
         assert_eq!(range.end, RangeEnd::Present);
         assert_eq!(range.end_byte, "Manager          Oct 2020 – current position".len(), "the phrase is the range's");

@@ -346,6 +346,14 @@ const CAPITALS_CREDENTIAL_LETTERS_MAX: usize = 6;
 /// mostly capitals or two of them; or words all in capitals (`ENV SP`, `LEED AP`).
 fn is_credential(piece: &str) -> bool {
     let is_abbreviation = |word: &str| {
+        // `R.T.(R)(MR)(ARRT)`: the registry's codes in brackets after the
+        // credential are counted apart, each in capitals.
+        let (word, codes) = word.split_once('(').unwrap_or((word, ""));
+        let codes_in_capitals =
+            codes.split(['(', ')']).all(|code| code.chars().all(|character| character.is_ascii_uppercase()));
+        if !codes_in_capitals {
+            return false;
+        }
         let letters: Vec<char> = word.chars().filter(|character| character.is_alphabetic()).collect();
         let capitals = letters.iter().filter(|character| character.is_uppercase()).count();
         (2..=8).contains(&letters.len()) && capitals >= 1 && (capitals * 2 >= letters.len() || capitals >= 2)
@@ -458,6 +466,9 @@ mod tests {
         let pharmacist = read_identity(&["Priya Raman, PharmD, RPh"], None);
         assert_eq!(pharmacist.name.as_deref(), Some("Priya Raman"));
         assert_eq!(pharmacist.credentials, ["PharmD", "RPh"]);
+        let radiographer = read_identity(&["Alyssa Marie Kowalski, R.T.(R)(MR)(ARRT)"], None);
+        assert_eq!(radiographer.name.as_deref(), Some("Alyssa Marie Kowalski"));
+        assert_eq!(radiographer.credentials, ["R.T.(R)(MR)(ARRT)"]);
         let engineer = read_identity(&["Nathaniel R. Osei, P.E., ENV SP"], None);
         assert_eq!(engineer.name.as_deref(), Some("Nathaniel R. Osei"));
         assert_eq!(engineer.credentials, ["P.E.", "ENV SP"]);

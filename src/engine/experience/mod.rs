@@ -360,6 +360,12 @@ pub(crate) fn parse_experience(lines: &[&str], reference: YearMonth) -> Experien
             months = range.month_span(reference);
             entry.duration_months = months.map(MonthSpan::duration_months);
         }
+        // `Career break — full-time caregiver for a family member`: time
+        // away from work, dated as a job is, is none.
+        let names_a_break = |part: &Option<String>| part.as_deref().is_some_and(is_time_away);
+        if names_a_break(&entry.title) || names_a_break(&entry.company) {
+            continue;
+        }
         entry_months.push(months);
         let next_start = spans.get(position + 1).map_or(classified.len(), |next| next.first_line);
         entry.highlights = trailing_highlights;
@@ -382,6 +388,15 @@ pub(crate) fn parse_experience(lines: &[&str], reference: YearMonth) -> Experien
     let total_months = (!month_spans.is_empty()).then(|| union_months(&month_spans));
     Experience { entries, entry_months, total_months }
 }
+
+/// A header's part naming time away from work (`Career break`, `Parental
+/// leave`, `Sabbatical`).
+fn is_time_away(part: &str) -> bool {
+    TIME_AWAY.iter().any(|words| part.get(..words.len()).is_some_and(|start| start.eq_ignore_ascii_case(words)))
+}
+
+const TIME_AWAY: [&str; 6] =
+    ["career break", "career gap", "sabbatical", "parental leave", "maternity leave", "paternity leave"];
 
 /// Whether `part` is what follows the last comma of the title above
 /// (`Manager, Forensic & Litigation Consulting` for `Forensic & Litigation

@@ -501,3 +501,10 @@ fn a_job_written_as_a_sentence_after_its_dates_is_read_as_a_header() {
         ]
     );
 }
+
+#[test]
+fn a_career_break_dated_as_a_job_is_none() {
+    let text = "HR Coordinator — Acme Foods, Omaha, NE\nSeptember 2020 – Present\n- Ran onboarding.\n\n\
+                Career break — full-time caregiver for a family member\nJune 2019 – September 2020\n";
+    assert_eq!(title_company_dates(&parse(text)), [row("HR Coordinator", "Acme Foods", "2020-09", "present")]);
+}
