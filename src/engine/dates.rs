@@ -602,7 +602,7 @@ fn day_and_month_numbers(text: &str) -> Option<(u8, u8)> {
 pub(crate) fn lines_write_the_day_first(lines: &[&str]) -> bool {
     lines.iter().any(|line| {
         // Few lines hold two slashes; only those are split into words.
-        line.bytes().filter(|byte| *byte == b'/').count() >= 2
+        memchr::memchr_iter(b'/', line.as_bytes()).nth(1).is_some()
             && line
                 .split(|character: char| character.is_whitespace() || matches!(character, '–' | '—' | '(' | ')' | '|'))
                 .any(writes_the_day_first)

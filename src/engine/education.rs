@@ -253,6 +253,10 @@ fn names_an_institution(part: &str, line: &str) -> bool {
     // school, where `Welder Apprenticeship` names the trade learned.
     // `Inside Wireman Apprenticeship (in progress)` names the trade as well.
     let apprenticeship_program = || {
+        const WORD: &[u8] = b"apprenticeship";
+        if !part.as_bytes().windows(WORD.len()).any(|window| window.eq_ignore_ascii_case(WORD)) {
+            return false;
+        }
         let before_aside = part.split(" (").next().unwrap_or(part);
         let mut after = before_aside
             .split(|character: char| !character.is_alphanumeric())

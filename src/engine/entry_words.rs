@@ -63,8 +63,8 @@ pub(crate) fn is_region(name: &str) -> bool {
 /// A company's legal form as written after its name and a comma (`Inc.`,
 /// `LLC`, `Ltd`): part of the name, never a company of its own.
 pub(crate) fn is_legal_form(text: &str) -> bool {
-    let form = text.trim().trim_end_matches('.').to_ascii_lowercase();
-    LEGAL_FORMS.contains(&form.as_str())
+    let form = text.trim().trim_end_matches('.');
+    LEGAL_FORMS.iter().any(|legal_form| form.eq_ignore_ascii_case(legal_form))
 }
 
 /// Legal forms without their final full stop (`P.C.` is `p.c`).

@@ -20,18 +20,17 @@ pub(crate) fn is_location(text: &str) -> bool {
     if let Some(place) = without_postal_code(text) {
         return is_location(place);
     }
-    // `Mississauga, ON L5B 3C2, Canada`: a postal address's last line and
-    // its country after it.
-    if let Some((address, country)) = text.rsplit_once(", ") {
-        if address.ends_with(|character: char| character.is_ascii_digit()) && in_lower_case(country.trim(), is_country)
-        {
-            return without_postal_code(address).is_some_and(is_location);
-        }
-    }
     // Every part of every header comes here, and most are not places: the
     // checks read the text as written, lowering only a whole name looked up.
+    if text.bytes().any(|byte| byte.is_ascii_digit()) {
+        // `Mississauga, ON L5B 3C2, Canada`: a postal address's last line
+        // and its country after it; no other place holds a digit.
+        return text.rsplit_once(", ").is_some_and(|(address, country)| {
+            in_lower_case(country.trim(), is_country) && without_postal_code(address).is_some_and(is_location)
+        });
+    }
     let word_count = text.split_whitespace().count();
-    if text.is_empty() || text.bytes().any(|byte| byte.is_ascii_digit()) || word_count > 6 {
+    if text.is_empty() || word_count > 6 {
         return false;
     }
     let starts_with = |prefix: &str| text.get(..prefix.len()).is_some_and(|start| start.eq_ignore_ascii_case(prefix));
@@ -81,11 +80,7 @@ pub(crate) fn is_location(text: &str) -> bool {
 /// before it, which must end in a state (its two capitals or its name) or a
 /// province's two capitals.
 fn without_postal_code(text: &str) -> Option<&str> {
-    // A British postcode ends in two letters (`York YO31 7EQ`).
-    if text.ends_with(|character: char| character.is_ascii_uppercase()) {
-        return without_british_postcode(text);
-    }
-    // The other kinds of code end in a digit; most parts do not, and are not searched.
+    // These kinds of code end in a digit; most parts do not, and are not searched.
     if !text.ends_with(|character: char| character.is_ascii_digit()) {
         return None;
     }
@@ -114,6 +109,14 @@ fn without_postal_code(text: &str) -> Option<&str> {
 /// letter) and its inward part (a digit and two letters). The code is
 /// shaped so that no other word is, so the town need be on no list.
 fn without_british_postcode(text: &str) -> Option<&str> {
+    // The inward part's shape is checked first, a byte at a time: nearly
+    // every part asked about ends otherwise.
+    let bytes = text.as_bytes();
+    let inward_at = bytes.len().checked_sub(4)?;
+    if !(bytes[inward_at] == b' ' && bytes[inward_at + 1].is_ascii_digit() && bytes[inward_at + 3].is_ascii_uppercase())
+    {
+        return None;
+    }
     let (rest, inward) = text.rsplit_once(' ')?;
     let (town, outward) = rest.rsplit_once(' ')?;
     let inward_shaped = inward.len() == 3

@@ -722,6 +722,10 @@ pub(crate) fn parse_entry_header_with_anchor(lines: &[&str], anchor: Option<usiz
 /// `Judicial Law Clerk to the Hon. R. T. Okonkwo-Bell` is the title
 /// `Judicial Law Clerk`: the judge a clerk served is no part of the post.
 fn without_judge_served(title: String) -> String {
+    // Nearly every title lacks ` to `, and is passed over before any search.
+    if !title.as_bytes().windows(4).any(|window| window == b" to ") {
+        return title;
+    }
     let cut = JUDGE_SERVED.iter().filter_map(|words| memchr::memmem::find(title.as_bytes(), words.as_bytes())).min();
     match cut {
         Some(cut) if cut > 0 => title[..cut].trim_end().to_owned(),

@@ -144,9 +144,14 @@ fn one_line_undated_jobs(classified: &[Classified<'_>], claimed: &mut [bool]) ->
         let block = index..block_end;
         let is_whole_job = |line: usize| {
             let line_text = &classified[line];
+            // A title, an employer and a place are three parts: two commas
+            // at least, or other separators, before the header is read.
+            let parts_apart = line_text.text.bytes().filter(|byte| matches!(byte, b',' | b'|')).count() >= 2
+                || line_text.text.contains(['—', '–', '·']);
             if claimed[line]
                 || line_text.kind != Kind::Text
                 || line_text.range.is_some()
+                || !parts_apart
                 || !is_header_like(line_text.text)
             {
                 return false;

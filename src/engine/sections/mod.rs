@@ -554,6 +554,11 @@ pub(crate) fn split_sections(text: &str) -> Vec<Section<'_>> {
 /// a table's label (`Languages    Python, Go`) over rows of its own is none.
 fn heading_in_the_margin<'a>(line: Line<'a>, following: &[Line<'_>]) -> Option<(SectionKind, Line<'a>)> {
     let text = line.text;
+    // Two capitals first: most lines of content start otherwise, and are
+    // turned away before the gap is searched for.
+    if !text.as_bytes().get(..2).is_some_and(|start| start.iter().all(u8::is_ascii_uppercase)) {
+        return None;
+    }
     let gap = text.find(MARGIN_GAP)?;
     let name = text[..gap].trim();
     if name.is_empty() || name.chars().any(char::is_lowercase) || text.starts_with(char::is_whitespace) {
