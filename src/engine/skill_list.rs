@@ -155,7 +155,7 @@ pub(crate) fn unlisted_skill_names(part: &str, mentions: &[SkillMention]) -> Vec
     }
     let is_whole_line =
         |range: &Range<usize>| part[..range.start].trim().is_empty() && part[range.end..].trim().is_empty();
-    let asides = lower_case_asides(part);
+    let asides = asides_naming_no_item(part);
     items(part, mentions)
         .into_iter()
         .filter_map(|item| trimmed(part, item))
@@ -205,17 +205,21 @@ fn without_marks(word: &[u8]) -> &[u8] {
 }
 
 /// The insides of brackets written wholly in lower case (`Assembler (read
-/// and maintain)`, `Vectorworks (reading drawings)`): how the item before
-/// is used, not items of their own. The taxonomy's names in them still count.
-fn lower_case_asides(part: &str) -> Vec<Range<usize>> {
+/// and maintain)`, `Vectorworks (reading drawings)`) or of one letter
+/// (`Power Query (M)`): how the item before is used or named, not items of
+/// their own. The taxonomy's names in them still count.
+fn asides_naming_no_item(part: &str) -> Vec<Range<usize>> {
     let mut asides = Vec::new();
     let mut rest_start = 0;
     while let Some(open) = part[rest_start..].find('(').map(|offset| rest_start + offset) {
         let Some(close) = part[open..].find(')').map(|offset| open + offset) else { break };
         let inside = &part[open + 1..close];
-        if inside.chars().any(char::is_alphabetic)
-            && !inside.chars().any(|character| character.is_uppercase() || character.is_ascii_digit())
-        {
+        let in_lower_case = inside.chars().any(char::is_alphabetic)
+            && !inside.chars().any(|character| character.is_uppercase() || character.is_ascii_digit());
+        // `Power Query (M)`: one letter names no item of its own (a
+        // language of one letter the taxonomy knows is still found).
+        let one_letter = inside.trim().chars().count() == 1;
+        if in_lower_case || one_letter {
             asides.push(open + 1..close);
         }
         rest_start = close + 1;
@@ -465,6 +469,7 @@ mod tests {
         assert_eq!(unlisted("Zorvex (read and maintain), Qlarion"), ["Zorvex", "Qlarion"]);
         assert_eq!(unlisted("Brindle Eos (basic programming)"), ["Brindle Eos"]);
         assert_eq!(unlisted("Brindle kits (Zorvex, Qlarion)"), ["Brindle kits", "Zorvex", "Qlarion"]);
+        assert_eq!(unlisted("Zorvex Query (M), Qlarion"), ["Zorvex Query", "Qlarion"], "one letter names no item");
     }
 
     #[test]
