@@ -69,9 +69,9 @@ pub(crate) fn is_legal_form(text: &str) -> bool {
 
 /// Legal forms without their final full stop (`P.C.` is `p.c`).
 /// `CPAs` ends a firm's name as a legal form does (`Ridley, Tanaka & Co., CPAs`).
-const LEGAL_FORMS: [&str; 17] = [
-    "inc", "llc", "l.l.c", "ltd", "co", "corp", "llp", "pllc", "p.c", "pc", "lp", "plc", "gmbh", "pty ltd", "s.a",
-    "ag", "cpas",
+const LEGAL_FORMS: [&str; 21] = [
+    "inc", "llc", "l.l.c", "ltd", "co", "corp", "llp", "pllc", "p.l.l.c", "p.c", "pc", "p.a", "lp", "l.p", "plc",
+    "gmbh", "pty ltd", "s.a", "ag", "cpas", "limited",
 ];
 
 /// `code` is a state's, province's or territory's code as addresses write

@@ -18,7 +18,7 @@ use super::entry_header::{
     is_location, parse_entry_header, parse_entry_header_with_anchor, role_and_company_scores, role_word_count,
     Qualifier,
 };
-use super::entry_words::{is_company_word, is_region_code};
+use super::entry_words::{is_company_word, is_legal_form, is_region_code};
 use super::lines::{is_rule_character, strip_bullet, with_closing_bracket};
 use super::text::is_listed;
 use crate::domain::resume::ExperienceEntry;
@@ -119,7 +119,9 @@ fn ends_a_sentence(text: &str) -> bool {
     };
     text.ends_with('.')
         && !text.split_whitespace().next_back().is_some_and(|word| {
-            (word.len() <= 5 && is_company_word(&word.to_ascii_lowercase())) || ends_in_a_region_code(word)
+            (word.len() <= 5 && is_company_word(&word.to_ascii_lowercase()))
+                || is_legal_form(word)
+                || ends_in_a_region_code(word)
         })
 }
 

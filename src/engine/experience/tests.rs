@@ -508,3 +508,13 @@ fn a_career_break_dated_as_a_job_is_none() {
                 Career break — full-time caregiver for a family member\nJune 2019 – September 2020\n";
     assert_eq!(title_company_dates(&parse(text)), [row("HR Coordinator", "Acme Foods", "2020-09", "present")]);
 }
+
+#[test]
+fn a_header_ending_in_a_legal_form_with_its_full_stops_is_no_sentence() {
+    let text =
+        "Senior Associate Attorney — Gulf Coast Injury Law Group, P.A.\nTampa, FL · 2019 – Present\n• Ran cases.";
+    assert_eq!(
+        title_company_dates(&parse(text)),
+        [row("Senior Associate Attorney", "Gulf Coast Injury Law Group, P.A.", "2019", "present")]
+    );
+}

@@ -42,7 +42,11 @@ fn heading_kind_of_trimmed(trimmed: &str) -> Option<SectionKind> {
     // (`── Skills ──────────────────`) may be longer than any heading.
     let without_colon = heading_words(trimmed);
     if without_colon.len() > HEADING_BYTES_MAX {
-        return None;
+        // `EMPLOYMENT (a reference is listed under each position; …)`: an
+        // aside longer than any heading, after one.
+        return before_a_bracket(without_colon)
+            .filter(|before| before.len() <= HEADING_BYTES_MAX && !before.contains('('))
+            .and_then(heading_kind_of_trimmed);
     }
     // Every heading starts with a letter: bullets, dates and most lines of
     // content stop here, before a key is written.
@@ -391,6 +395,17 @@ fn underlined_heading_kind(trimmed: &str, current: SectionKind, following: &[Lin
     Some(if dated { SectionKind::Experience } else { SectionKind::Other })
 }
 
+/// `TEACHING` heads an academic CV's courses taught, read for nothing; over
+/// dated jobs (`Grade 4 Teacher, Lincoln Elementary   2019 – present`) it
+/// heads a teacher's experience.
+fn teaching_over_jobs(kind: SectionKind, trimmed: &str, following: &[Line<'_>]) -> SectionKind {
+    if kind == SectionKind::Other && heading_words(trimmed).eq_ignore_ascii_case("teaching") && jobs_follow(following) {
+        SectionKind::Experience
+    } else {
+        kind
+    }
+}
+
 /// Whether a date range is in the first lines of content of `following`.
 fn jobs_follow(following: &[Line<'_>]) -> bool {
     following
@@ -515,13 +530,15 @@ pub(crate) fn split_sections(text: &str) -> Vec<Section<'_>> {
         let may_be_unlisted_heading = after_blank
             && !trimmed.is_empty()
             && (sections.len() > 1 || is_marked_experience_heading_over_jobs(trimmed, &lines[index + 1..]));
-        let heading = heading_kind_of_trimmed(trimmed).or_else(|| {
-            let current = sections.last().map_or(SectionKind::Header, |section| section.kind);
-            let following = &lines[index + 1..];
-            may_be_unlisted_heading.then(|| unlisted_heading_kind(trimmed, current, following)).flatten().or_else(
-                || (sections.len() > 1).then(|| underlined_heading_kind(trimmed, current, following)).flatten(),
-            )
-        });
+        let heading = heading_kind_of_trimmed(trimmed)
+            .map(|kind| teaching_over_jobs(kind, trimmed, &lines[index + 1..]))
+            .or_else(|| {
+                let current = sections.last().map_or(SectionKind::Header, |section| section.kind);
+                let following = &lines[index + 1..];
+                may_be_unlisted_heading.then(|| unlisted_heading_kind(trimmed, current, following)).flatten().or_else(
+                    || (sections.len() > 1).then(|| underlined_heading_kind(trimmed, current, following)).flatten(),
+                )
+            });
         after_blank = trimmed.is_empty();
         let in_the_margin = || heading.is_none().then(|| heading_in_the_margin(line, &lines[index + 1..])).flatten();
         match (heading, in_the_margin()) {

@@ -362,3 +362,21 @@ fn a_section_named_in_a_margin_column_starts_at_that_line() {
     let kinds: Vec<SectionKind> = split_sections(table).iter().map(|section| section.kind).collect();
     assert_eq!(kinds, [SectionKind::Header, SectionKind::Skills]);
 }
+
+#[test]
+fn teaching_heads_courses_taught_or_a_teachers_jobs_by_what_follows() {
+    let kinds = |text: &str| split_sections(text).iter().map(|section| section.kind).collect::<Vec<_>>();
+    let courses = "Ana Ruiz\n\nEXPERIENCE\nProfessor, Acme University  2019 – present\n\n\
+                   TEACHING\nFW 452 Fisheries Population Dynamics (Winter 2023, 2024)\n";
+    assert_eq!(kinds(courses), [SectionKind::Header, SectionKind::Experience, SectionKind::Other]);
+    let jobs = "Ana Ruiz\n\nTEACHING\nGrade 4 Teacher, Lincoln Elementary   2019 – present\n- Taught.\n";
+    assert_eq!(kinds(jobs), [SectionKind::Header, SectionKind::Experience]);
+}
+
+#[test]
+fn a_heading_with_an_aside_longer_than_any_heading_is_the_heading() {
+    assert_eq!(
+        heading_kind("EMPLOYMENT (a reference is listed under each position; all have agreed to be contacted)"),
+        Some(SectionKind::Experience)
+    );
+}
