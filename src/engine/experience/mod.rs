@@ -113,9 +113,12 @@ fn is_header_like(text: &str) -> bool {
 /// (`Bluebonnet Auto Insurance Co.`, `Acme Corp.`).
 fn ends_a_sentence(text: &str) -> bool {
     // `…, Providence, RI.`: a header written as a sentence ends in its place.
+    // The code is checked first and nothing is allocated: every line of
+    // prose ending in a full stop comes here.
     let ends_in_a_region_code = |word: &str| {
-        text.trim_end_matches('.').ends_with(&format!(", {}", word.trim_end_matches('.')))
-            && is_region_code(word.trim_end_matches('.'))
+        let code = word.trim_end_matches('.');
+        is_region_code(code)
+            && text.trim_end_matches('.').strip_suffix(code).is_some_and(|before| before.ends_with(", "))
     };
     text.ends_with('.')
         && !text.split_whitespace().next_back().is_some_and(|word| {
