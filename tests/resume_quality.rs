@@ -112,6 +112,8 @@ struct Found {
     contact: BTreeMap<&'static str, Option<String>>,
     links: BTreeSet<String>,
     skills: BTreeSet<String>,
+    /// The sections each found skill was named in, for the skills diff.
+    skill_sections: BTreeMap<String, String>,
     experience: BTreeSet<String>,
     education: BTreeSet<String>,
     projects: BTreeSet<String>,
@@ -128,6 +130,14 @@ fn found(resume: &ParsedResume) -> Found {
         contact,
         links: resume.contact.links.iter().map(|link| normal_link(link)).collect(),
         skills: resume.skills.iter().map(|skill| skill_key(&skill.name)).collect(),
+        skill_sections: resume
+            .skills
+            .iter()
+            .map(|skill| {
+                let sections: Vec<&str> = skill.found_in.iter().map(|section| section.name()).collect();
+                (skill_key(&skill.name), sections.join("+"))
+            })
+            .collect(),
         experience: resume
             .experience
             .iter()
@@ -278,8 +288,15 @@ fn score(truth: &Value, found: &Found) -> Scores {
         for missing in expected.difference(&predicted) {
             println!("  {} missing: {missing}", truth["file"].as_str().unwrap_or(""));
         }
+        if field == "skills" && std::env::var("QUALITY_MATCHED").is_ok() {
+            for matched in predicted.intersection(&expected) {
+                let sections = found.skill_sections.get(matched).map_or("", String::as_str);
+                println!("  {} matched: {matched}  {sections}", truth["file"].as_str().unwrap_or(""));
+            }
+        }
         for extra in predicted.difference(&expected) {
-            println!("  {} extra:   {extra}", truth["file"].as_str().unwrap_or(""));
+            let sections = found.skill_sections.get(extra).filter(|_| field == "skills").map_or("", String::as_str);
+            println!("  {} extra:   {extra}  {sections}", truth["file"].as_str().unwrap_or(""));
         }
     }
     scores
