@@ -129,6 +129,79 @@ const MONTH_NAME_PATTERN: &str = r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:i
 
 const SEASON_PATTERN: &str = r"spring|summer|fall|autumn|winter";
 
+/// Months as Spanish, French, German and Portuguese resumes write them
+/// (`agosto 2019 – presente`, `févr. 2018 – aujourd'hui`), for the
+/// bilingual resumes of the Americas and Europe. Abbreviations that are
+/// also English words (`ago`, `set`, `out`) are left out: `ten years ago
+/// 2015` is no date. Each form is in `FOREIGN_MONTHS`.
+const FOREIGN_MONTH_PATTERN: &str = r"enero|ene|febrero|marzo|abril|abr|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre|dic|janvier|janv|février|fevrier|févr|mars|avril|avr|mai|juin|juillet|juil|août|aout|septembre|octobre|novembre|décembre|decembre|déc|januar|februar|märz|maerz|juni|juli|oktober|okt|dezember|dez|janeiro|fevereiro|fev|março|marco|maio|junho|julho|setembro|outubro|novembro|dezembro";
+
+/// Every form of `FOREIGN_MONTH_PATTERN`, with its month.
+const FOREIGN_MONTHS: [(&str, u8); 58] = [
+    ("enero", 1),
+    ("ene", 1),
+    ("febrero", 2),
+    ("marzo", 3),
+    ("abril", 4),
+    ("abr", 4),
+    ("mayo", 5),
+    ("junio", 6),
+    ("julio", 7),
+    ("agosto", 8),
+    ("septiembre", 9),
+    ("setiembre", 9),
+    ("octubre", 10),
+    ("noviembre", 11),
+    ("diciembre", 12),
+    ("dic", 12),
+    ("janvier", 1),
+    ("janv", 1),
+    ("février", 2),
+    ("fevrier", 2),
+    ("févr", 2),
+    ("mars", 3),
+    ("avril", 4),
+    ("avr", 4),
+    ("mai", 5),
+    ("juin", 6),
+    ("juillet", 7),
+    ("juil", 7),
+    ("août", 8),
+    ("aout", 8),
+    ("septembre", 9),
+    ("octobre", 10),
+    ("novembre", 11),
+    ("décembre", 12),
+    ("decembre", 12),
+    ("déc", 12),
+    ("januar", 1),
+    ("februar", 2),
+    ("märz", 3),
+    ("maerz", 3),
+    ("juni", 6),
+    ("juli", 7),
+    ("oktober", 10),
+    ("okt", 10),
+    ("dezember", 12),
+    ("dez", 12),
+    ("janeiro", 1),
+    ("fevereiro", 2),
+    ("fev", 2),
+    ("março", 3),
+    ("marco", 3),
+    ("maio", 5),
+    ("junho", 6),
+    ("julho", 7),
+    ("setembro", 9),
+    ("outubro", 10),
+    ("novembro", 11),
+    ("dezembro", 12),
+];
+
+/// `present` in those languages: `presente`, `actualidad`, `aujourd'hui`,
+/// `heute`, `atual`.
+const FOREIGN_PRESENT_PATTERN: &str = r"presente|(?:la )?actualidad|actualmente|actual|hoy|la fecha|présent|aujourd'hui|aujourd’hui|heute|atualmente|atual|o momento";
+
 /// One end of a range, as resumes write it: `Jan 2020`, `January 2020`,
 /// `Sept 2021`, `Mar. 2017`, `Summer 2018`, `01/2020`, `04.2021`, `2020-01`
 /// `2022.01`, `2022/01` or a bare year. The year-first forms come before
@@ -136,7 +209,7 @@ const SEASON_PATTERN: &str = r"spring|summer|fall|autumn|winter";
 /// be 20) is a range of years.
 fn point_pattern() -> String {
     format!(
-        r"(?:(?:{SEASON_PATTERN})\s+[0-9]{{4}}|(?:{MONTH_NAME_PATTERN})\.?,?\s*'?[0-9]{{4}}|[0-9]{{1,2}}[/.][0-9]{{1,2}}[/.][0-9]{{4}}|[0-9]{{1,2}}[/.][0-9]{{4}}|[0-9]{{4}}[-./](?:0[1-9]|1[0-2])(?-u:\b)|[0-9]{{4}})"
+        r"(?:(?:{SEASON_PATTERN})\s+[0-9]{{4}}|(?:{MONTH_NAME_PATTERN}|{FOREIGN_MONTH_PATTERN})\.?,?\s*'?[0-9]{{4}}|[0-9]{{1,2}}[/.][0-9]{{1,2}}[/.][0-9]{{4}}|[0-9]{{1,2}}[/.][0-9]{{4}}|[0-9]{{4}}[-./](?:0[1-9]|1[0-2])(?-u:\b)|[0-9]{{4}})"
     )
 }
 
@@ -160,7 +233,7 @@ pub(crate) fn last_year(line: &str) -> Option<u16> {
 static DATE_RANGE: LazyLock<Regex> = LazyLock::new(|| {
     let point = point_pattern();
     let pattern = format!(
-        r"(?i)(?-u:\b)(?P<start>{point})\s*(?:-|–|—|~|➜|→|(?-u:\b)to(?-u:\b):?|(?-u:\b)until(?-u:\b)|(?-u:\b)till?(?-u:\b)|(?-u:\b)through(?-u:\b)|(?-u:\b)thru(?-u:\b))\s*(?P<end>{point}|(?:current|present) (?:position|role|job)|present day|present|pres|current|now|today|ongoing|date|(?:til|till|until) now)(?-u:\b)"
+        r"(?i)(?-u:\b)(?P<start>{point})\s*(?:-|–|—|~|➜|→|(?-u:\b)to(?-u:\b):?|(?-u:\b)until(?-u:\b)|(?-u:\b)till?(?-u:\b)|(?-u:\b)through(?-u:\b)|(?-u:\b)thru(?-u:\b)|(?-u:\b)(?:hasta|bis|au|até)(?-u:\b)|à)\s*(?P<end>{point}|(?:current|present) (?:position|role|job)|present day|present|pres|current|now|today|ongoing|date|(?:til|till|until) now|{FOREIGN_PRESENT_PATTERN})(?-u:\b)"
     );
     Regex::new(&pattern).expect("the date range pattern is a valid regex")
 });
@@ -437,7 +510,10 @@ fn with_seasonal_words(line: &str, start_byte: usize, end_byte: usize) -> (usize
 fn range_end(end_text: &str, parse: fn(&str) -> Option<DatePoint>) -> Option<RangeEnd> {
     match parse(end_text) {
         Some(point) => Some(RangeEnd::Date(point)),
-        None if end_text.chars().all(|character| character.is_alphabetic() || character == ' ') => {
+        None if end_text
+            .chars()
+            .all(|character| character.is_alphabetic() || matches!(character, ' ' | '\'' | '’')) =>
+        {
             Some(RangeEnd::Present)
         }
         None => None,
@@ -645,8 +721,19 @@ fn month_number(name: &str) -> Option<u8> {
         ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
     // Byte for byte: no character outside ASCII lowers to a letter of these.
     let prefix = name.as_bytes().get(..3)?;
-    let index = ABBREVIATIONS.iter().position(|abbreviation| abbreviation.as_bytes().eq_ignore_ascii_case(prefix))?;
-    u8::try_from(index + 1).ok()
+    let english = ABBREVIATIONS.iter().position(|abbreviation| abbreviation.as_bytes().eq_ignore_ascii_case(prefix));
+    // A foreign month shares its first three letters with the English one
+    // or with none (`agosto`, `juin`, `dez`).
+    match english {
+        Some(index) => u8::try_from(index + 1).ok(),
+        None => foreign_month_number(name),
+    }
+}
+
+/// The month of a `FOREIGN_MONTHS` form, ignoring case.
+fn foreign_month_number(name: &str) -> Option<u8> {
+    let lowered = name.to_lowercase();
+    FOREIGN_MONTHS.iter().find(|(form, _)| *form == lowered).map(|(_, month)| *month)
 }
 
 /// Total months covered by `spans`, counting overlapping months once.
@@ -696,6 +783,28 @@ mod tests {
         let range = find_date_range("Manager          Oct 2020 – current position").expect("a range");
         assert_eq!(range.end, RangeEnd::Present);
         assert_eq!(range.end_byte, "Manager          Oct 2020 – current position".len(), "the phrase is the range's");
+    }
+
+    #[test]
+    fn spanish_french_german_and_portuguese_months_and_presents_are_read() {
+        assert_eq!(labels("agosto 2019 – presente"), ("2019-08".into(), "present".into()));
+        assert_eq!(labels("septiembre 2014 – mayo 2016"), ("2014-09".into(), "2016-05".into()));
+        assert_eq!(labels("Ene. 2020 - Dic. 2021"), ("2020-01".into(), "2021-12".into()));
+        assert_eq!(labels("enero 2018 hasta la actualidad"), ("2018-01".into(), "present".into()));
+        assert_eq!(labels("févr. 2018 – aujourd'hui"), ("2018-02".into(), "present".into()));
+        assert_eq!(labels("juin 2015 – juillet 2017"), ("2015-06".into(), "2017-07".into()));
+        assert_eq!(labels("septembre 2012 à août 2014"), ("2012-09".into(), "2014-08".into()));
+        assert_eq!(labels("März 2019 bis heute"), ("2019-03".into(), "present".into()));
+        assert_eq!(labels("Okt. 2016 – Dez. 2018"), ("2016-10".into(), "2018-12".into()));
+        assert_eq!(labels("outubro 2017 – atual"), ("2017-10".into(), "present".into()));
+        assert_eq!(months("agosto 2016 – junio 2019"), Some(35));
+    }
+
+    #[test]
+    fn english_words_that_abbreviate_a_foreign_month_begin_no_date() {
+        assert_eq!(labels("Promoted ten years ago 2015 - 2016"), ("2015".into(), "2016".into()));
+        assert!(find_date_range("Sold out 2019 tour").is_none());
+        assert_eq!(labels("Mar 2019 – Present"), ("2019-03".into(), "present".into()));
     }
 
     #[test]

@@ -79,6 +79,26 @@ fn heading_kind_of_trimmed(trimmed: &str) -> Option<SectionKind> {
             before_a_bracket(words).and_then(HeadingKey::of).and_then(|key| listed_heading_kind(key.as_bytes()))
         })
         .or_else(|| names_things_made(words).then_some(SectionKind::Projects))
+        .or_else(|| translated_heading_kind(words))
+}
+
+/// A heading written in two languages (`EXPERIENCIA PROFESIONAL /
+/// PROFESSIONAL EXPERIENCE`, `Educación / Education`): one side a listed
+/// heading, the other as short as a heading, every word capitalised. The
+/// joined form of two listed headings (`Skills / Tools`) is read before
+/// this, by its key.
+fn translated_heading_kind(words: &str) -> Option<SectionKind> {
+    let (left, right) = words.split_once(" / ")?;
+    let is_capitalised = |word: &str| word.chars().next().is_some_and(char::is_uppercase);
+    let is_heading_sized = |side: &str| (1..=HEADING_WORDS_MAX).contains(&side.split_whitespace().count());
+    if !is_heading_sized(left)
+        || !is_heading_sized(right)
+        || !words.split_whitespace().all(|word| word == "/" || is_capitalised(word))
+    {
+        return None;
+    }
+    let listed = |side: &str| HeadingKey::of(side.trim()).and_then(|key| listed_heading_kind(key.as_bytes()));
+    listed(right).or_else(|| listed(left))
 }
 
 /// `Tools I wrote`, `Things I've built`, `apps i made`: a heading over what

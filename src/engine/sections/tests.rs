@@ -42,7 +42,43 @@ fn heading_kind_by_lowered_copy(line: &str) -> Option<SectionKind> {
     // Every heading starts with a letter, joined ones too.
     let starts_with_letter = without_colon.starts_with(|first: char| first.is_ascii_alphabetic());
     let one_case = capitalised || in_lower_case || sentence_case;
-    listed(&key).or_else(|| if one_case && starts_with_letter { joined() } else { None })
+    // Two languages' headings: one side listed, every word capitalised.
+    let translated = || {
+        let (left, right) = without_colon.split_once(" / ")?;
+        let sized = |side: &str| (1..=HEADING_WORDS_MAX).contains(&side.split_whitespace().count());
+        let all_capitalised = without_colon
+            .split_whitespace()
+            .all(|word| word == "/" || word.starts_with(|first: char| first.is_uppercase()));
+        if !sized(left) || !sized(right) || !all_capitalised {
+            return None;
+        }
+        let side_kind = |side: &str| {
+            let side_key: Vec<String> = side
+                .split_whitespace()
+                .map(|word| if word == "&" { "and".to_string() } else { word.to_ascii_lowercase() })
+                .collect();
+            let side_key = side_key.join(" ");
+            side_key.is_ascii().then(|| listed(&side_key)).flatten()
+        };
+        side_kind(right).or_else(|| side_kind(left))
+    };
+    listed(&key).or_else(|| if one_case && starts_with_letter { joined() } else { None }).or_else(|| {
+        if starts_with_letter {
+            translated()
+        } else {
+            None
+        }
+    })
+}
+
+#[test]
+fn a_heading_in_two_languages_is_read_by_its_listed_side() {
+    assert_eq!(heading_kind("EXPERIENCIA PROFESIONAL / PROFESSIONAL EXPERIENCE"), Some(SectionKind::Experience));
+    assert_eq!(heading_kind("EDUCACIÓN / EDUCATION"), Some(SectionKind::Education));
+    assert_eq!(heading_kind("Compétences / Skills"), Some(SectionKind::Skills));
+    assert_eq!(heading_kind("Work Experience / Experiencia"), Some(SectionKind::Experience));
+    assert_eq!(heading_kind("Teacher / Coach"), None, "no side is a heading");
+    assert_eq!(heading_kind("Experiencia profesional / professional experience"), None, "not a heading's case");
 }
 
 proptest::proptest! {
