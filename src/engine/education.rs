@@ -18,7 +18,7 @@ use crate::domain::resume::EducationEntry;
 
 /// Separators between the fields of an education line; a column gap too
 /// (`Lake State University          Milwaukee, WI`).
-const PART_SEPARATORS: [&str; 9] = [" — ", " – ", " | ", " - ", ", ", " at ", "; ", "   ", "\t"];
+const PART_SEPARATORS: [&str; 11] = [" — ", " – ", " | ", " · ", " • ", " - ", ", ", " at ", "; ", "   ", "\t"];
 
 /// Words that mark a part as an institution name (matched as whole words,
 /// ignoring case), in the languages resumes are most often written in.
@@ -417,6 +417,17 @@ mod tests {
     fn reads_institution_first_line_with_bracketed_year() {
         let entries = parse_education(&["University of Toronto — MSc in Data Science (2016)"]);
         assert_eq!(entries, [entry("University of Toronto", "MSc", Some("Data Science"), Some(2016))]);
+    }
+
+    #[test]
+    fn reads_parts_divided_by_middle_dots() {
+        let entries = parse_education(&[
+            "Associate of Science, Computer Information Systems · American River Valley College · 2014",
+        ]);
+        assert_eq!(entries[0].institution.as_deref(), Some("American River Valley College"));
+        assert_eq!(entries[0].degree.as_deref(), Some("Associate of Science"));
+        let bulleted = parse_education(&["B.A. in History • Qorvex State University • 2011"]);
+        assert_eq!(bulleted, [entry("Qorvex State University", "B.A.", Some("History"), Some(2011))]);
     }
 
     #[test]

@@ -39,17 +39,19 @@ const BULLETS: &[char] = &['•', '·', '▪', '◦', '‣', '●', '○', '■'
 
 /// The lines of one page with every wrapped line joined to the one it continues.
 pub fn join_wrapped_lines(lines: Vec<BlockLine>) -> Vec<PlacedLine> {
-    let wrapping_blocks: Vec<f32> = block_edges_that_wrap(&lines);
+    let wrap_edges: Vec<WrapEdge> = block_edges_that_wrap(&lines);
     let leadings = leadings(&lines);
     let mut joined: Vec<BlockLine> = Vec::with_capacity(lines.len());
     for line in lines {
         if line.words.is_empty() {
             continue;
         }
+        let wrap_edge = |previous: &BlockLine| {
+            wrap_edges.iter().find(|edge| edge.block_right == previous.block_right).map(|edge| edge.right)
+        };
         match joined.last_mut() {
             Some(previous)
-                if wrapping_blocks.contains(&previous.block_right)
-                    && continues(previous, &line)
+                if wrap_edge(previous).is_some_and(|edge| continues(previous, &line, edge))
                     && at_leading(previous, &line, &leadings) =>
             {
                 append(&mut previous.words, line.words);
@@ -102,22 +104,42 @@ fn at_leading(line: &BlockLine, next: &BlockLine, leadings: &[Leading]) -> bool 
         .is_none_or(|leading| pitch <= leading.pitch + LEADING_TOLERANCE_IN_SIZES * size)
 }
 
-/// The right edges of the blocks where enough lines end near the edge to show that text wraps there.
-fn block_edges_that_wrap(lines: &[BlockLine]) -> Vec<f32> {
-    let mut edges: Vec<(f32, usize)> = Vec::new();
-    for line in lines {
-        let Some(last) = line.words.last() else { continue };
-        let near_edge = line.block_right - last.right <= NEAR_EDGE_IN_SIZES * last.font_size.max(1.0);
-        match edges.iter_mut().find(|(edge, _)| *edge == line.block_right) {
-            Some((_, count)) => *count += usize::from(near_edge),
-            None => edges.push((line.block_right, usize::from(near_edge))),
-        }
-    }
-    edges.into_iter().filter(|(_, count)| *count >= WRAPPED_LINES_MIN).map(|(edge, _)| edge).collect()
+/// Where the text of a block wraps: the furthest right that enough of its
+/// lines end near. It is the block's own edge on most pages, but not where
+/// one line runs further than the column the rest wrap in (a contact line
+/// set across the page above a newspaper column that did not part into
+/// two, since the other column is short).
+struct WrapEdge {
+    block_right: f32,
+    right: f32,
 }
 
-/// Whether `next` is the rest of `line`, which the edge of its block cut.
-fn continues(line: &BlockLine, next: &BlockLine) -> bool {
+/// The wrap edge of each block where enough lines end near one to show that text wraps there.
+fn block_edges_that_wrap(lines: &[BlockLine]) -> Vec<WrapEdge> {
+    let mut blocks: Vec<(f32, Vec<(f32, f32)>)> = Vec::new();
+    for line in lines {
+        let Some(last) = line.words.last() else { continue };
+        let end = (last.right, last.font_size.max(1.0));
+        match blocks.iter_mut().find(|(block_right, _)| *block_right == line.block_right) {
+            Some((_, ends)) => ends.push(end),
+            None => blocks.push((line.block_right, vec![end])),
+        }
+    }
+    blocks
+        .into_iter()
+        .filter_map(|(block_right, mut ends)| {
+            ends.sort_by(|first, second| second.0.total_cmp(&first.0));
+            let right = ends.iter().find_map(|&(edge, size)| {
+                let near = ends.iter().filter(|(right, _)| *right <= edge && edge - right <= NEAR_EDGE_IN_SIZES * size);
+                (near.count() >= WRAPPED_LINES_MIN).then_some(edge)
+            })?;
+            Some(WrapEdge { block_right, right })
+        })
+        .collect()
+}
+
+/// Whether `next` is the rest of `line`, which the edge its block wraps at (`edge`) cut.
+fn continues(line: &BlockLine, next: &BlockLine, edge: f32) -> bool {
     let (Some(first), Some(last)) = (next.words.first(), line.words.last()) else { return false };
     // Lines already joined: spacing and indent are measured from the last of them.
     let line_first = last_physical_line_start(&line.words);
@@ -130,7 +152,10 @@ fn continues(line: &BlockLine, next: &BlockLine) -> bool {
     let starts_an_item = first.text.starts_with(BULLETS);
     let has_wide_gap = line.words.windows(2).any(|pair| pair[1].left - pair[0].right > WIDE_GAP_IN_SIZES_MIN * size);
     let first_word_width = first.right - first.left;
-    let would_not_fit = last.right + WORD_SPACE_IN_SIZES * size + first_word_width > line.block_right + 0.5;
+    // A line that ends beyond the edge was not cut by it, nor is a line
+    // that runs beyond it the rest of one that was.
+    let within_edge = last.right <= edge + 0.5 && next.words.last().is_some_and(|word| word.right <= edge + 0.5);
+    let would_not_fit = within_edge && last.right + WORD_SPACE_IN_SIZES * size + first_word_width > edge + 0.5;
     same_block
         && same_size
         && next_line_down
@@ -266,6 +291,26 @@ mod tests {
             "Clinical Pharmacist, Ambulatory Care, Haw River Health Partners — Durham, NC Jul 2017 – Feb 2019"
         );
         assert_eq!(texts.len(), 2);
+    }
+
+    #[test]
+    fn a_column_narrower_than_one_line_above_it_wraps_at_its_own_edge() {
+        // The contact line runs to 400; the column under it wraps at 290.
+        let wide = 400.0;
+        let mut lines =
+            vec![line("Sacramento, CA 95816 · 916-555-0172 · someone@example.com and more", 40.0, -24.0, wide)];
+        lines.extend(
+            wrapping_paragraph(0.0).into_iter().map(|paragraph_line| BlockLine { block_right: wide, ..paragraph_line }),
+        );
+        lines.push(line("Senior Systems Administrator at Delta Valley", 40.0, 60.0, wide));
+        lines.push(line("Irrigation District, Sacramento, CA 2021 – Present", 40.0, 72.0, wide));
+        let texts = texts(lines);
+        assert_eq!(texts[1], PARAGRAPH);
+        assert_eq!(
+            texts[2],
+            "Senior Systems Administrator at Delta Valley Irrigation District, Sacramento, CA 2021 – Present"
+        );
+        assert_eq!(texts.len(), 3, "the line wider than the column is no wrapped line: {texts:?}");
     }
 
     #[test]
