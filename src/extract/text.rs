@@ -3,6 +3,8 @@
 //! Binary data that slipped past format detection is refused rather than
 //! decoded into noise.
 
+use std::borrow::Cow;
+
 use encoding_rs::{Encoding, UTF_16BE, UTF_16LE, UTF_8, WINDOWS_1252};
 
 use super::document::Document;
@@ -50,9 +52,38 @@ pub fn extract(bytes: &[u8]) -> Result<Document, ExtractionFailure> {
     let text = decode(bytes)?;
     let mut document = Document::new(DocumentFormat::Text);
     for line in text.split('\n') {
-        document.push_text(line.strip_suffix('\r').unwrap_or(line).replace('\x0c', ""));
+        let line = line.strip_suffix('\r').unwrap_or(line);
+        document.push_text(without_mojibake(line).replace('\x0c', ""));
     }
     Ok(document)
+}
+
+/// `line` with UTF-8 that was once read as Windows-1252 read again as what
+/// it was: `â€“` is `–`, `â€¢` is `•`, `Ã©` is `é`, as text pasted through
+/// a tool that guessed the wrong encoding arrives. Each run of characters
+/// outside ASCII is tried alone, so a line that also holds real accents
+/// keeps them: a run is replaced only when its Windows-1252 bytes are valid
+/// UTF-8, which text written in either encoding almost never is by chance.
+fn without_mojibake(line: &str) -> Cow<'_, str> {
+    // Every such run starts with a character that a UTF-8 lead byte reads as.
+    if !line.contains(['â', 'Ã', 'Â', 'Å', 'Ä', 'Ð', 'Ñ', 'ð']) {
+        return Cow::Borrowed(line);
+    }
+    let mut repaired = String::with_capacity(line.len());
+    let mut rest = line;
+    while let Some(start) = rest.find(|character: char| !character.is_ascii()) {
+        repaired.push_str(&rest[..start]);
+        let run_length = rest[start..].find(|character: char| character.is_ascii()).unwrap_or(rest.len() - start);
+        let run = &rest[start..start + run_length];
+        let (bytes, _, unmappable) = WINDOWS_1252.encode(run);
+        match std::str::from_utf8(&bytes) {
+            Ok(original) if !unmappable && bytes.len() > 1 => repaired.push_str(original),
+            _ => repaired.push_str(run),
+        }
+        rest = &rest[start + run_length..];
+    }
+    repaired.push_str(rest);
+    Cow::Owned(repaired)
 }
 
 #[cfg(test)]
@@ -72,6 +103,18 @@ mod tests {
         assert_eq!(decode(&little).unwrap(), "José\n");
         let big: Vec<u8> = [0xFE, 0xFF].into_iter().chain("José\n".encode_utf16().flat_map(u16::to_be_bytes)).collect();
         assert_eq!(decode(&big).unwrap(), "José\n");
+    }
+
+    #[test]
+    fn utf8_once_read_as_windows_1252_is_read_as_what_it_was() {
+        assert_eq!(without_mojibake("Mar 2021 â€“ Present"), "Mar 2021 – Present");
+        assert_eq!(without_mojibake("â€¢ Ran revenue calls Â· weekly"), "• Ran revenue calls · weekly");
+        assert_eq!(without_mojibake("RenÃ©e MÃ¼ller, cafÃ©"), "Renée Müller, café");
+        // Real accents beside a repaired run stay as they are.
+        assert_eq!(without_mojibake("José Ñúñez â€” Mérida"), "José Ñúñez — Mérida");
+        assert_eq!(without_mojibake("Ångström · Åsa"), "Ångström · Åsa");
+        let document = extract("Savannah, GA 31401 Â· 912-555-0100\n".as_bytes()).unwrap();
+        assert!(document.text().starts_with("Savannah, GA 31401 · 912-555-0100\n"), "{}", document.text());
     }
 
     #[test]
