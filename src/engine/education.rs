@@ -11,6 +11,8 @@
 //! An entry split over two lines (institution, then degree) is merged when
 //! the two halves do not conflict.
 
+use std::borrow::Cow;
+
 use super::dates::{last_year, YEAR};
 use super::lines::{non_empty, split_on_every_separator, split_once_at_separator, trim_dangling, without_bullet};
 use super::text::is_listed;
@@ -93,7 +95,9 @@ pub(crate) fn parse_education(lines: &[&str]) -> Vec<EducationEntry> {
     // (`Lake State University`, then `Master of Accountancy, 2016`, then
     // `Bachelor of Business Administration, 2015`).
     let mut school_above: Option<String> = None;
-    for line in lines {
+    let lines = with_wrapped_school_names_joined(lines);
+    for line in &lines {
+        let line: &str = line;
         let Some(mut entry) = Some(without_bullet(line)).filter(|line| !is_labelled_note(line)).and_then(parse_line)
         else {
             // A year wrapped onto a line of its own (`Management, 2015`)
@@ -131,6 +135,48 @@ pub(crate) fn parse_education(lines: &[&str]) -> Vec<EducationEntry> {
         previous_line_was_entry = true;
     }
     entries
+}
+
+/// The lines with a school's name that a text file wrapped joined again:
+/// `Bachelor of Science in Business, Accounting concentration — Piedmont
+/// State` over `University, 2016`. A line without a year whose last part
+/// is capitalised and names no school, over a line that starts with a
+/// school's word and goes on with a separator or a year, is one line.
+fn with_wrapped_school_names_joined<'a>(lines: &[&'a str]) -> Vec<Cow<'a, str>> {
+    let mut joined: Vec<Cow<'a, str>> = Vec::with_capacity(lines.len());
+    let mut index = 0;
+    while index < lines.len() {
+        let line = lines[index];
+        match lines.get(index + 1) {
+            Some(next) if wraps_a_school_name(line, next) => {
+                joined.push(Cow::Owned(format!("{} {}", line.trim_end(), next.trim())));
+                index += 2;
+            }
+            _ => {
+                joined.push(Cow::Borrowed(line));
+                index += 1;
+            }
+        }
+    }
+    joined
+}
+
+fn wraps_a_school_name(line: &str, next: &str) -> bool {
+    if last_year(line).is_some() || line.trim().is_empty() {
+        return false;
+    }
+    let last_part = split_on_every_separator(line, &PART_SEPARATORS).pop().unwrap_or_default();
+    let last_part_is_a_name_begun = last_part.starts_with(char::is_uppercase)
+        && !last_part.split_whitespace().any(|word| is_listed(word, &INSTITUTION_WORDS))
+        && parse_degree(last_part).is_none();
+    let next = next.trim();
+    let mut words = next.split_whitespace();
+    let first_word = words.next().unwrap_or_default();
+    let school_word_first = next.starts_with(char::is_uppercase)
+        && is_listed(first_word.trim_end_matches([',', '.']), &INSTITUTION_WORDS)
+        && (first_word.ends_with(',')
+            || words.next().is_none_or(|word| word.starts_with(|c: char| c.is_ascii_digit() || "—–-|(".contains(c))));
+    last_part_is_a_name_begun && school_word_first
 }
 
 /// A note under a degree, labelled as one (`Field placement: Valle Verde
@@ -417,6 +463,21 @@ mod tests {
     fn reads_institution_first_line_with_bracketed_year() {
         let entries = parse_education(&["University of Toronto — MSc in Data Science (2016)"]);
         assert_eq!(entries, [entry("University of Toronto", "MSc", Some("Data Science"), Some(2016))]);
+    }
+
+    #[test]
+    fn a_school_name_a_text_file_wrapped_is_joined_again() {
+        let entries = parse_education(&[
+            "Master of Accountancy — Piedmont Qorvex University, 2017",
+            "Bachelor of Science in Business Administration, Accounting concentration — Piedmont Qorvex",
+            "University, 2016",
+        ]);
+        let schools: Vec<Option<&str>> = entries.iter().map(|entry| entry.institution.as_deref()).collect();
+        assert_eq!(schools, [Some("Piedmont Qorvex University"), Some("Piedmont Qorvex University")]);
+        assert_eq!(entries[1].graduation_year, Some(2016));
+        // A school on a line of its own under its degree is not a wrap.
+        let under = parse_education(&["Bachelor of Science in Nursing", "University of Qorvex, 2016"]);
+        assert_eq!(under[0].institution.as_deref(), Some("University of Qorvex"));
     }
 
     #[test]

@@ -263,6 +263,9 @@ pub(crate) fn parse_experience(lines: &[&str], reference: YearMonth) -> Experien
         if let Some(below) = header_line_below(&classified, &claimed, anchor, &header_lines, &own_text, own_is_header) {
             header_lines.push(below);
         }
+        if header_lines.is_empty() && own_is_header {
+            header_lines.extend(title_across_a_blank_line(&classified, &claimed, anchor, &own_text));
+        }
         for line in &header_lines {
             claimed[*line] = true;
         }
@@ -568,6 +571,38 @@ fn employer_across_a_blank_line(classified: &[Classified<'_>], claimed: &[bool],
         && is_header_like(line.text)
         && names_an_employer())
     .then_some(employer)
+}
+
+/// A title one blank line under a dated employer's line that names no role
+/// (`BLUE RIVER COUNTY PUBLIC WORKS — Independence, MO      Jul 2013 – May
+/// 2016`, a blank line, then `Engineer I, Traffic Division` over its
+/// bullets): the title of that entry, as a title with its own dates there
+/// would be the first of a group.
+fn title_across_a_blank_line(
+    classified: &[Classified<'_>],
+    claimed: &[bool],
+    anchor: usize,
+    own_text: &str,
+) -> Option<usize> {
+    let title = anchor + 2;
+    let line = classified.get(title)?;
+    let heads_bullets = classified.get(title + 1).is_some_and(|next| next.kind == Kind::Bullet);
+    let shaped_as_a_title = classified[anchor + 1].kind == Kind::Blank
+        && !claimed[title]
+        && line.kind == Kind::Text
+        && line.range.is_none()
+        && heads_bullets
+        && is_header_like(line.text);
+    if !shaped_as_a_title {
+        return None;
+    }
+    let (roles, companies) = role_and_company_scores(line.text);
+    let (own_roles, _) = role_and_company_scores(own_text);
+    // An employer and its place, as such a line names them; a table's row
+    // (dates, title, vessel, company) is not one.
+    let own_header = parse_entry_header(&[own_text]);
+    let employer_only = own_header.company.is_some() && own_header.location.is_some() && own_roles == 0;
+    (employer_only && roles > companies).then_some(title)
 }
 
 /// A dated title line alone under an entry (`Customer Success Manager ·

@@ -518,3 +518,14 @@ fn a_header_ending_in_a_legal_form_with_its_full_stops_is_no_sentence() {
         [row("Senior Associate Attorney", "Gulf Coast Injury Law Group, P.A.", "2019", "present")]
     );
 }
+
+#[test]
+fn a_title_one_blank_line_under_a_dated_employer_line_is_its_title() {
+    let text = "BLUE RIVER COUNTY PUBLIC WORKS — Independence, MO                    Jul 2013 – May 2016\n\n\
+                Engineer I, Traffic Division\n\
+                - Collected turning movement counts and speed studies.\n";
+    assert_eq!(
+        title_company_dates(&parse(text)),
+        [row("Engineer I, Traffic Division", "BLUE RIVER COUNTY PUBLIC WORKS", "2013-07", "2016-05")]
+    );
+}
