@@ -53,3 +53,13 @@ fn a_short_second_column_is_read_after_the_first_not_beside_it() {
     assert!(!text.contains(" | "), "no line joins the two columns: {text}");
     assert!(text.contains("\nLegal Assistant at Marrow County Public Defender's Office (2016–2018)\n"), "{text}");
 }
+
+#[test]
+fn text_pasted_through_the_wrong_encoding_is_mended_in_every_format() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/resumes-twenty-first-set/formats/u07-hotel-revenue-manager-docx.docx");
+    let bytes = std::fs::read(&path).expect("the rendered DOCX");
+    let text = extract_in_process(&bytes, &ExtractionLimits::default()).expect("extracts").text();
+    assert!(text.contains("Mar 2021 – Present"), "{text}");
+    assert!(!text.contains("â€"), "{text}");
+}

@@ -27,6 +27,8 @@ pub mod reading_order;
 mod running_headers;
 pub mod text;
 
+use std::borrow::Cow;
+
 pub use document::{Document, Line};
 pub use failure::ExtractionFailure;
 pub use format::{detect_format, DocumentFormat};
@@ -71,11 +73,16 @@ pub fn extract_in_process(bytes: &[u8], limits: &ExtractionLimits) -> Result<Doc
             limits.file_bytes_max
         )));
     }
-    let document = match detect_format(bytes)? {
+    let mut document = match detect_format(bytes)? {
         DocumentFormat::Pdf => pdf::extract(bytes, limits)?,
         DocumentFormat::Docx => docx::extract(bytes, limits)?,
         DocumentFormat::Text => text::extract(bytes)?,
     };
+    for line in &mut document.lines {
+        if let Cow::Owned(repaired) = text::without_mojibake(&line.text) {
+            line.text = repaired;
+        }
+    }
     if document.lines.iter().all(|line| line.text.trim().is_empty()) {
         return Err(ExtractionFailure::NoTextFound("the file holds no text".into()));
     }

@@ -26,6 +26,9 @@ pub struct PlacedWord {
 /// A line in reading order: its words left to right.
 pub type PlacedLine = Vec<PlacedWord>;
 
+/// How far apart (in points) two rows' edges may be and still be set flush:
+/// rounding, not the width of a character.
+const FLUSH_TOLERANCE: f32 = 1.0;
 /// Narrowest strip that counts as a gutter, in points.
 const GUTTER_WIDTH_MIN: f32 = 6.0;
 /// Gutters are looked for between these fractions of the text's width.
@@ -134,8 +137,10 @@ fn find_gutter(words: &[PlacedWord]) -> Option<(f32, f32)> {
         }
         let left_column: Vec<PlacedWord> = words.iter().filter(|word| word.right <= gutter_left).cloned().collect();
         let right_column: Vec<PlacedWord> = words.iter().filter(|word| word.left >= gutter_right).cloned().collect();
-        (reads_as_a_column(left_column, height) && reads_as_a_column(right_column, height))
-            .then_some((gutter_left, gutter_right))
+        let parts_columns = reads_as_a_column(left_column, height)
+            && !is_right_aligned_fragments(&right_column)
+            && reads_as_a_column(right_column, height);
+        parts_columns.then_some((gutter_left, gutter_right))
     })
 }
 
@@ -193,6 +198,21 @@ fn reads_as_a_column(words: Vec<PlacedWord>, text_height: f32) -> bool {
     steps.sort_by(f32::total_cmp);
     sizes.sort_by(f32::total_cmp);
     steps[steps.len() / 2] <= sizes[sizes.len() / 2] * ROW_STEP_IN_SIZES_MAX
+}
+
+/// Rows set flush right and ragged left (`Charlotte, NC` over `Mar 2022 –
+/// Present` at the right margin, beside each entry's employer and title):
+/// what a resume right-aligns beside its lines, not a column one reads down,
+/// whose rows start at one left edge (and end at one right edge too where
+/// it is justified).
+fn is_right_aligned_fragments(words: &[PlacedWord]) -> bool {
+    let rows = rows(words.to_vec());
+    let ends: Vec<(f32, f32)> = rows.iter().filter_map(|row| Some((row.first()?.left, row.last()?.right))).collect();
+    let right_edge = ends.iter().map(|(_, right)| *right).fold(f32::MIN, f32::max);
+    let left_edge = ends.iter().map(|(left, _)| *left).fold(f32::MAX, f32::min);
+    let flush_right = ends.iter().filter(|(_, right)| right_edge - right <= FLUSH_TOLERANCE).count();
+    let flush_left = ends.iter().filter(|(left, _)| left - left_edge <= FLUSH_TOLERANCE).count();
+    !ends.is_empty() && flush_right * 5 >= ends.len() * 4 && flush_left * 2 < ends.len()
 }
 
 /// Full-width lines where they are; between two of them, the left column's
@@ -370,6 +390,38 @@ mod tests {
         let texts = texts(&reading_order(words));
         assert_eq!(texts[0], "Engineer 0 at Company | Jan 2020 – Mar 2021");
         assert_eq!(texts[1], "Built services that run across the whole width of the page text");
+        assert_eq!(texts.len(), 12);
+    }
+
+    #[test]
+    fn places_and_dates_right_aligned_beside_short_lines_are_no_column() {
+        // Every other line stops short of the right margin, so a strip beside
+        // the right-aligned parts is crossed by nothing, as a gutter is.
+        let mut words = Vec::new();
+        let right_margin = 540.0;
+        let right_aligned = |text: &str, top: f32| {
+            let width = 6.0 * text.chars().count() as f32 - 3.0 * text.matches(' ').count() as f32;
+            line(text, right_margin - width, top)
+        };
+        for (entry, (place, dates)) in [
+            ("Charlotte, NC", "Mar 2022 – Present"),
+            ("Gastonia, NC", "Jul 2019 – Feb 2022"),
+            ("Dallas, TX", "Sep 2017 – Jun 2019"),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let top = 40.0 + 80.0 * entry as f32;
+            words.extend(line(&format!("EMPLOYER NUMBER {entry}"), 40.0, top));
+            words.extend(right_aligned(place, top));
+            words.extend(line("Senior Revenue Accountant", 40.0, top + 14.0));
+            words.extend(right_aligned(dates, top + 14.0));
+            words.extend(line("• Reviewed new contracts for obligations and prices", 40.0, top + 28.0));
+            words.extend(line("• Owned the revenue close and reconciliations", 40.0, top + 42.0));
+        }
+        let texts = texts(&reading_order(words));
+        assert_eq!(texts[0], "EMPLOYER NUMBER 0 | Charlotte, NC", "{texts:?}");
+        assert_eq!(texts[1], "Senior Revenue Accountant | Mar 2022 – Present", "{texts:?}");
         assert_eq!(texts.len(), 12);
     }
 
