@@ -156,6 +156,9 @@ struct Paragraph {
     all_bold: bool,
     has_text: bool,
     heading_level: Option<u8>,
+    /// An item of a bulleted or numbered list, whose marker Word draws from
+    /// the numbering part and never writes into the text.
+    list_item: bool,
 }
 
 #[derive(Default)]
@@ -217,6 +220,12 @@ fn walk(
     Ok(())
 }
 
+/// Word's list styles (`ListBullet`, `ListNumber2`, `ListParagraph`): their
+/// paragraphs are list items even when the numbering comes from the style.
+fn is_list_style(style: &str) -> bool {
+    style.starts_with("List") && !style.starts_with("ListTable")
+}
+
 fn named_entity(name: &str) -> Option<&'static str> {
     match name {
         "amp" => Some("&"),
@@ -255,6 +264,12 @@ impl Walker {
                     (attribute(element, "val"), self.containers.last_mut())
                 {
                     paragraph.heading_level = heading_level(&style);
+                    paragraph.list_item |= is_list_style(&style);
+                }
+            }
+            "numPr" => {
+                if let Some(Container::Paragraph(paragraph)) = self.containers.last_mut() {
+                    paragraph.list_item = true;
                 }
             }
             "tab" if !self.in_run_properties => self.text("\t"),
@@ -304,7 +319,11 @@ impl Walker {
             Container::Paragraph(paragraph) => {
                 let bold = paragraph.has_text && paragraph.all_bold;
                 nested_only = paragraph.had_nested;
-                (paragraph.text, bold, paragraph.heading_level)
+                // The marker the list drew, so that a highlight reads as one
+                // (`• Chair the department since 2022` is no dated header).
+                let marked = paragraph.list_item && paragraph.has_text && paragraph.heading_level.is_none();
+                let text = if marked { format!("• {}", paragraph.text.trim_start()) } else { paragraph.text };
+                (text, bold, paragraph.heading_level)
             }
             Container::Cell(text) => {
                 if let Some(Container::Row(cells)) = self.containers.last_mut() {
@@ -436,6 +455,21 @@ mod tests {
                 .unwrap();
         assert_eq!(document.links, ["https://www.linkedin.com/in/anarust"]);
         assert_eq!(texts(&document), ["LinkedIn"]);
+    }
+
+    #[test]
+    fn a_list_items_marker_which_word_draws_is_written_before_its_text() {
+        let xml = body(concat!(
+            r#"<w:p><w:pPr><w:numPr><w:ilvl w:val="0"/><w:numId w:val="1"/></w:numPr></w:pPr><w:r><w:t>Chair the department since 2022</w:t></w:r></w:p>"#,
+            r#"<w:p><w:pPr><w:pStyle w:val="ListBullet"/></w:pPr><w:r><w:t>Teach five sections</w:t></w:r></w:p>"#,
+            r#"<w:p><w:pPr><w:pStyle w:val="Heading1"/><w:numPr><w:numId w:val="2"/></w:numPr></w:pPr><w:r><w:t>Experience</w:t></w:r></w:p>"#,
+            r#"<w:p><w:r><w:t>Science Teacher</w:t></w:r></w:p>"#,
+        ));
+        let document = extract(&docx(&[(DOCUMENT_PART, &xml)]), &ExtractionLimits::default()).unwrap();
+        assert_eq!(
+            texts(&document),
+            ["• Chair the department since 2022", "• Teach five sections", "Experience", "Science Teacher"]
+        );
     }
 
     #[test]
