@@ -34,11 +34,43 @@ const LEADING_TOLERANCE_IN_SIZES: f32 = 0.05;
 const INDENT_IN_SIZES_MAX: f32 = 2.5;
 /// A word space, in font sizes: the least a wrapped word needed beside its width.
 const WORD_SPACE_IN_SIZES: f32 = 0.2;
+/// How much shorter than a greedy break (in font sizes) a line may end and
+/// still have been wrapped, where the producer breaks a paragraph as a whole.
+const BALANCING_IN_SIZES: f32 = 2.0;
+
+/// How the producer broke its lines. Word processors and browsers break
+/// greedily: a line ends only where its next word would not fit. Typst and
+/// TeX break a paragraph as a whole and move a word down to even the lines
+/// out, so their wrapped lines may end a little shorter than that.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LineBreaking {
+    Greedy,
+    WholeParagraph,
+}
+
+impl LineBreaking {
+    /// The breaking of a PDF made by `producer` (its `Creator` or `Producer`).
+    pub fn of_producer(producer: &str) -> LineBreaking {
+        let lowered = producer.to_ascii_lowercase();
+        if ["typst", "tex"].iter().any(|typesetter| lowered.contains(typesetter)) {
+            LineBreaking::WholeParagraph
+        } else {
+            LineBreaking::Greedy
+        }
+    }
+
+    fn balancing_in_sizes(self) -> f32 {
+        match self {
+            LineBreaking::Greedy => 0.0,
+            LineBreaking::WholeParagraph => BALANCING_IN_SIZES,
+        }
+    }
+}
 /// First characters of a list item: a line that starts with one begins anew.
 const BULLETS: &[char] = &['•', '·', '▪', '◦', '‣', '●', '○', '■', '□', '-', '*', '\u{f0b7}', '\u{f0a7}'];
 
 /// The lines of one page with every wrapped line joined to the one it continues.
-pub fn join_wrapped_lines(lines: Vec<BlockLine>) -> Vec<PlacedLine> {
+pub fn join_wrapped_lines(lines: Vec<BlockLine>, line_breaking: LineBreaking) -> Vec<PlacedLine> {
     let wrap_edges: Vec<WrapEdge> = block_edges_that_wrap(&lines);
     let leadings = leadings(&lines);
     let mut joined: Vec<BlockLine> = Vec::with_capacity(lines.len());
@@ -51,8 +83,8 @@ pub fn join_wrapped_lines(lines: Vec<BlockLine>) -> Vec<PlacedLine> {
         };
         match joined.last_mut() {
             Some(previous)
-                if wrap_edge(previous).is_some_and(|edge| continues(previous, &line, edge))
-                    && at_leading(previous, &line, &leadings) =>
+                if wrap_edge(previous).is_some_and(|edge| continues(previous, &line, edge, line_breaking))
+                    && (at_leading(previous, &line, &leadings) || cuts_a_date(previous, &line)) =>
             {
                 append(&mut previous.words, line.words);
             }
@@ -139,7 +171,7 @@ fn block_edges_that_wrap(lines: &[BlockLine]) -> Vec<WrapEdge> {
 }
 
 /// Whether `next` is the rest of `line`, which the edge its block wraps at (`edge`) cut.
-fn continues(line: &BlockLine, next: &BlockLine, edge: f32) -> bool {
+fn continues(line: &BlockLine, next: &BlockLine, edge: f32, line_breaking: LineBreaking) -> bool {
     let (Some(first), Some(last)) = (next.words.first(), line.words.last()) else { return false };
     // Lines already joined: spacing and indent are measured from the last of them.
     let line_first = last_physical_line_start(&line.words);
@@ -155,13 +187,18 @@ fn continues(line: &BlockLine, next: &BlockLine, edge: f32) -> bool {
     // A line that ends beyond the edge was not cut by it, nor is a line
     // that runs beyond it the rest of one that was.
     let within_edge = last.right <= edge + 0.5 && next.words.last().is_some_and(|word| word.right <= edge + 0.5);
-    let would_not_fit = within_edge && last.right + WORD_SPACE_IN_SIZES * size + first_word_width > edge + 0.5;
+    let would_not_fit = within_edge
+        && last.right + WORD_SPACE_IN_SIZES * size + first_word_width
+            > edge + 0.5 - line_breaking.balancing_in_sizes() * size;
     same_block
         && same_size
         && next_line_down
         && aligned
         && !starts_an_item
-        && (would_not_fit && !has_wide_gap || ends_open(&last.text) || goes_on_with_a_range(&last.text, &first.text))
+        && (would_not_fit && !has_wide_gap
+            || ends_open(&last.text)
+            || goes_on_with_a_range(&last.text, &first.text)
+            || goes_on_with_its_year(&last.text, &first.text))
         && (!ends_with_a_date(&last.text) || is_range_separator(&first.text))
         && !ends_a_sentence(&last.text)
         && (!is_address(&first.text) || is_address(&last.text))
@@ -198,6 +235,43 @@ fn ends_open(word: &str) -> bool {
 /// goes on there: an en or em dash after a number opens no list.
 fn goes_on_with_a_range(last: &str, first: &str) -> bool {
     matches!(first, "–" | "—") && last.ends_with(|character: char| character.is_ascii_digit())
+}
+
+/// `line` ends in a month's name and `next` begins with its year: one date,
+/// however far apart a taller line of dates set them.
+fn cuts_a_date(line: &BlockLine, next: &BlockLine) -> bool {
+    let (Some(last), Some(first)) = (line.words.last(), next.words.first()) else { return false };
+    goes_on_with_its_year(&last.text, &first.text)
+}
+
+/// A line that ends in a month's name whose next begins with a year
+/// (`August 2015 – December` / `2017`): a date the edge cut, even after a
+/// tab, as a right-aligned range too long for its line is.
+fn goes_on_with_its_year(last: &str, first: &str) -> bool {
+    const MONTHS: [&str; 12] = [
+        "january",
+        "february",
+        "march",
+        "april",
+        "may",
+        "june",
+        "july",
+        "august",
+        "september",
+        "october",
+        "november",
+        "december",
+    ];
+    let month = last.trim_end_matches('.');
+    let is_month = month.len() >= 3
+        && MONTHS.iter().any(|name| {
+            name.len() >= month.len() && name.as_bytes()[..month.len()].eq_ignore_ascii_case(month.as_bytes())
+        });
+    let year = first.trim_end_matches([',', '.', ';', ')']);
+    is_month
+        && year.len() == 4
+        && year.bytes().all(|byte| byte.is_ascii_digit())
+        && (year.starts_with("19") || year.starts_with("20"))
 }
 
 fn is_range_separator(word: &str) -> bool {
@@ -260,7 +334,7 @@ mod tests {
     }
 
     fn texts(lines: Vec<BlockLine>) -> Vec<String> {
-        join_wrapped_lines(lines).iter().map(line_text).collect()
+        join_wrapped_lines(lines, LineBreaking::Greedy).iter().map(line_text).collect()
     }
 
     /// The right edge of the tests' column.
@@ -311,6 +385,44 @@ mod tests {
             "Senior Systems Administrator at Delta Valley Irrigation District, Sacramento, CA 2021 – Present"
         );
         assert_eq!(texts.len(), 3, "the line wider than the column is no wrapped line: {texts:?}");
+    }
+
+    #[test]
+    fn a_right_aligned_range_cut_between_its_month_and_year_is_one_line_again() {
+        let mut lines = wrapping_paragraph(0.0);
+        let mut header = line("Gulf Coast University", 40.0, 60.0, EDGE);
+        header.words.extend(line("August 2015 – December", 185.0, 60.0, EDGE).words);
+        lines.push(header);
+        lines.push(line("2017", 40.0, 72.0, EDGE));
+        lines.push(line("Graduate Research Assistant", 40.0, 84.0, EDGE));
+        let texts = texts(lines);
+        assert!(texts[1].ends_with("August 2015 – December 2017"), "{texts:?}");
+        assert_eq!(texts[2], "Graduate Research Assistant");
+    }
+
+    #[test]
+    fn typesetters_that_break_whole_paragraphs_are_told_from_word_processors() {
+        assert_eq!(LineBreaking::of_producer("Typst 0.15.1"), LineBreaking::WholeParagraph);
+        assert_eq!(LineBreaking::of_producer("LaTeX with hyperref pdfTeX-1.40.25"), LineBreaking::WholeParagraph);
+        assert_eq!(LineBreaking::of_producer("Writer LibreOffice 7.4"), LineBreaking::Greedy);
+        assert_eq!(LineBreaking::of_producer("Microsoft® Word for Microsoft 365"), LineBreaking::Greedy);
+        assert_eq!(LineBreaking::of_producer(""), LineBreaking::Greedy);
+    }
+
+    #[test]
+    fn a_paragraph_broken_whole_may_end_a_wrapped_line_short_of_a_greedy_break() {
+        // `Schools` would have fitted after `Public` by 16 pt: a greedy
+        // break would not have wrapped there, a balancing one may have.
+        let mut lines = wrapping_paragraph(0.0);
+        lines.push(line("Sandia Vista Elementary, Rio Grande Public", 40.0, 60.0, EDGE));
+        lines.push(line("Schools — Albuquerque, NM", 40.0, 72.0, EDGE));
+        let joined =
+            |line_breaking| join_wrapped_lines(lines.clone(), line_breaking).iter().map(line_text).collect::<Vec<_>>();
+        assert_eq!(joined(LineBreaking::Greedy).len(), 3);
+        assert_eq!(
+            joined(LineBreaking::WholeParagraph)[1],
+            "Sandia Vista Elementary, Rio Grande Public Schools — Albuquerque, NM"
+        );
     }
 
     #[test]

@@ -17,7 +17,7 @@ use super::cid_widths::spell_out_cid_widths;
 use super::document::{Document, Line};
 use super::failure::ExtractionFailure;
 use super::format::DocumentFormat;
-use super::paragraphs::join_wrapped_lines;
+use super::paragraphs::{join_wrapped_lines, LineBreaking};
 use super::reading_order::{line_text, reading_order_in_blocks, PlacedWord};
 use super::running_headers::without_running_headers;
 use super::ExtractionLimits;
@@ -34,6 +34,30 @@ const SET_APART_GAP_IN_SIZES_MIN: f32 = 0.1;
 
 /// Glyphs read from one file at most: a bound on memory for hostile files.
 const GLYPHS_MAX: usize = 2_000_000;
+
+/// The `Creator` and `Producer` of the document's information dictionary,
+/// as ASCII (a UTF-16 string's zero bytes dropped), or empty: which program
+/// made the PDF, so how it broke its lines.
+fn producer(pdf: &PdfDocument) -> String {
+    let Ok(information) = pdf.trailer.get(b"Info").and_then(|info| pdf.dereference(info)).map(|(_, object)| object)
+    else {
+        return String::new();
+    };
+    let Ok(dictionary) = information.as_dict() else { return String::new() };
+    [&b"Creator"[..], b"Producer"]
+        .iter()
+        .filter_map(|key| dictionary.get(key).ok())
+        .filter_map(|value| value.as_str().ok())
+        .map(|bytes| {
+            bytes
+                .iter()
+                .filter(|byte| byte.is_ascii_graphic() || **byte == b' ')
+                .map(|byte| char::from(*byte))
+                .collect::<String>()
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
 
 pub fn extract(bytes: &[u8], limits: &ExtractionLimits) -> Result<Document, ExtractionFailure> {
     match catch_unwind(AssertUnwindSafe(|| extract_unguarded(bytes, limits))) {
@@ -71,9 +95,10 @@ fn extract_unguarded(bytes: &[u8], limits: &ExtractionLimits) -> Result<Document
                 .into(),
         ));
     }
+    let line_breaking = LineBreaking::of_producer(&producer(&pdf));
     for page in 1..=document.pages {
         let words = words_of_page(collector.glyphs.iter().filter(|glyph| glyph.page == page));
-        for placed in join_wrapped_lines(reading_order_in_blocks(words)) {
+        for placed in join_wrapped_lines(reading_order_in_blocks(words), line_breaking) {
             let first = &placed[0];
             document.lines.push(Line {
                 text: line_text(&placed),
