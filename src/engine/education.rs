@@ -162,13 +162,8 @@ fn with_wrapped_school_names_joined<'a>(lines: &[&'a str]) -> Vec<Cow<'a, str>> 
 }
 
 fn wraps_a_school_name(line: &str, next: &str) -> bool {
-    if last_year(line).is_some() || line.trim().is_empty() {
-        return false;
-    }
-    let last_part = split_on_every_separator(line, &PART_SEPARATORS).pop().unwrap_or_default();
-    let last_part_is_a_name_begun = last_part.starts_with(char::is_uppercase)
-        && !last_part.split_whitespace().any(|word| is_listed(word, &INSTITUTION_WORDS))
-        && parse_degree(last_part).is_none();
+    // The next line's first word is looked at first: it spares nearly every
+    // line the rest.
     let next = next.trim();
     let mut words = next.split_whitespace();
     let first_word = words.next().unwrap_or_default();
@@ -176,7 +171,13 @@ fn wraps_a_school_name(line: &str, next: &str) -> bool {
         && is_listed(first_word.trim_end_matches([',', '.']), &INSTITUTION_WORDS)
         && (first_word.ends_with(',')
             || words.next().is_none_or(|word| word.starts_with(|c: char| c.is_ascii_digit() || "—–-|(".contains(c))));
-    last_part_is_a_name_begun && school_word_first
+    if !school_word_first || line.trim().is_empty() || last_year(line).is_some() {
+        return false;
+    }
+    let last_part = split_on_every_separator(line, &PART_SEPARATORS).pop().unwrap_or_default();
+    last_part.starts_with(char::is_uppercase)
+        && !last_part.split_whitespace().any(|word| is_listed(word, &INSTITUTION_WORDS))
+        && parse_degree(last_part).is_none()
 }
 
 /// A note under a degree, labelled as one (`Field placement: Valle Verde
