@@ -83,6 +83,7 @@ pub fn extract_in_process(bytes: &[u8], limits: &ExtractionLimits) -> Result<Doc
             line.text = repaired;
         }
     }
+    text::without_email_quoting(&mut document.lines);
     if document.lines.iter().all(|line| line.text.trim().is_empty()) {
         return Err(ExtractionFailure::NoTextFound("the file holds no text".into()));
     }

@@ -7,10 +7,12 @@ use std::borrow::Cow;
 
 use encoding_rs::{Encoding, UTF_16BE, UTF_16LE, UTF_8, WINDOWS_1252};
 
-use super::document::Document;
+use super::document::{Document, Line};
 use super::failure::ExtractionFailure;
 use super::format::DocumentFormat;
 
+/// Fewer quoted lines than this are no quoted message.
+const QUOTED_LINES_MIN: usize = 5;
 /// Above this share of control characters the bytes are not text.
 const CONTROL_CHARACTERS_SHARE_MAX: f64 = 0.05;
 
@@ -86,6 +88,25 @@ pub(super) fn without_mojibake(line: &str) -> Cow<'_, str> {
     Cow::Owned(repaired)
 }
 
+/// Lines quoted by an e-mail reply (`> LUIS M. ARELLANO`, `>` alone between
+/// paragraphs) without their marks: a resume pasted into a message and
+/// forwarded arrives so. Only where some quoted line is empty, which a list
+/// bulleted with `>` never has, so such bullets stay.
+pub(super) fn without_email_quoting(lines: &mut [Line]) {
+    let is_empty_quote = |text: &str| {
+        let trimmed = text.trim();
+        !trimmed.is_empty() && trimmed.chars().all(|character| character == '>' || character == ' ')
+    };
+    let quoted = lines.iter().filter(|line| line.text.trim_start().starts_with('>')).count();
+    if quoted < QUOTED_LINES_MIN || !lines.iter().any(|line| is_empty_quote(&line.text)) {
+        return;
+    }
+    for line in lines.iter_mut().filter(|line| line.text.trim_start().starts_with('>')) {
+        let unquoted = line.text.trim_start().trim_start_matches(|character| character == '>' || character == ' ');
+        line.text = unquoted.to_owned();
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -113,6 +134,33 @@ mod tests {
         // Real accents beside a repaired run stay as they are.
         assert_eq!(without_mojibake("José Ñúñez â€” Mérida"), "José Ñúñez — Mérida");
         assert_eq!(without_mojibake("Ångström · Åsa"), "Ångström · Åsa");
+    }
+
+    #[test]
+    fn a_resume_quoted_in_an_email_reply_is_read_without_the_marks() {
+        let text = "On Tue, Oct 13, 2026 at 6:52 AM Luis <luis@example.net> wrote:\n> Brent,\n>\n> LUIS M. ARELLANO\n\
+                    > Roofing Foreman\n>\n> EXPERIENCE\n>> Front Range Roofing - Denver, CO\n";
+        let mut document = extract(text.as_bytes()).unwrap();
+        without_email_quoting(&mut document.lines);
+        let texts: Vec<&str> = document.lines.iter().map(|line| line.text.as_str()).collect();
+        assert_eq!(
+            texts[..8],
+            [
+                "On Tue, Oct 13, 2026 at 6:52 AM Luis <luis@example.net> wrote:",
+                "Brent,",
+                "",
+                "LUIS M. ARELLANO",
+                "Roofing Foreman",
+                "",
+                "EXPERIENCE",
+                "Front Range Roofing - Denver, CO"
+            ]
+        );
+        // A list bulleted with `>` has no empty quoted line: it stays.
+        let mut bullets =
+            extract("> Led a crew\n> Ran bids\n> Trained roofers\n> Kept logs\n> Cut waste\n".as_bytes()).unwrap();
+        without_email_quoting(&mut bullets.lines);
+        assert_eq!(bullets.lines[0].text, "> Led a crew");
     }
 
     #[test]
