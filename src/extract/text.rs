@@ -102,7 +102,7 @@ pub(super) fn without_email_quoting(lines: &mut [Line]) {
         return;
     }
     for line in lines.iter_mut().filter(|line| line.text.trim_start().starts_with('>')) {
-        let unquoted = line.text.trim_start().trim_start_matches(|character| character == '>' || character == ' ');
+        let unquoted = line.text.trim_start().trim_start_matches(['>', ' ']);
         line.text = unquoted.to_owned();
     }
 }
