@@ -88,6 +88,11 @@ fn heading_kind_of_trimmed(trimmed: &str) -> Option<SectionKind> {
 /// joined form of two listed headings (`Skills / Tools`) is read before
 /// this, by its key.
 fn translated_heading_kind(words: &str) -> Option<SectionKind> {
+    // Nearly every line has no slash: a byte's search spares it the
+    // substring searcher's set-up.
+    if !words.as_bytes().contains(&b'/') {
+        return None;
+    }
     let (left, right) = words.split_once(" / ")?;
     let is_capitalised = |word: &str| word.chars().next().is_some_and(char::is_uppercase);
     let is_heading_sized = |side: &str| (1..=HEADING_WORDS_MAX).contains(&side.split_whitespace().count());
