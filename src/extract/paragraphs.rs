@@ -199,7 +199,9 @@ fn continues(line: &BlockLine, next: &BlockLine, edge: f32, line_breaking: LineB
             || ends_open(&last.text)
             || goes_on_with_a_range(&last.text, &first.text)
             || goes_on_with_its_year(&last.text, &first.text))
-        && (!ends_with_a_date(&last.text) || is_range_separator(&first.text))
+        // A year ending a line ends a header, not a sentence that goes on in
+        // lower case (`… that won a 2023` / `regional magazine award.`).
+        && (!ends_with_a_date(&last.text) || is_range_separator(&first.text) || first.text.starts_with(char::is_lowercase))
         && !ends_a_sentence(&last.text)
         && (!is_address(&first.text) || is_address(&last.text))
 }
@@ -398,6 +400,18 @@ mod tests {
         let texts = texts(lines);
         assert!(texts[1].ends_with("August 2015 – December 2017"), "{texts:?}");
         assert_eq!(texts[2], "Graduate Research Assistant");
+    }
+
+    #[test]
+    fn a_sentence_cut_after_a_year_goes_on_in_lower_case() {
+        let mut lines = wrapping_paragraph(0.0);
+        lines.push(line("Edited a series on the Chicago River that won a 2023", 40.0, 60.0, EDGE));
+        lines.push(line("regional magazine award.", 40.0, 72.0, EDGE));
+        lines.push(line("Senior Editor, Prairie State Living, 2016 – 2020", 40.0, 96.0, EDGE));
+        lines.push(line("Edited the front-of-book section.", 40.0, 108.0, EDGE));
+        let texts = texts(lines);
+        assert_eq!(texts[1], "Edited a series on the Chicago River that won a 2023 regional magazine award.");
+        assert_eq!(texts[2], "Senior Editor, Prairie State Living, 2016 – 2020", "a header's year ends it: {texts:?}");
     }
 
     #[test]
