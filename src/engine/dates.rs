@@ -233,7 +233,7 @@ pub(crate) fn last_year(line: &str) -> Option<u16> {
 static DATE_RANGE: LazyLock<Regex> = LazyLock::new(|| {
     let point = point_pattern();
     let pattern = format!(
-        r"(?i)(?-u:\b)(?P<start>{point})\s*(?:-|–|—|~|➜|→|(?-u:\b)to(?-u:\b):?|(?-u:\b)until(?-u:\b)|(?-u:\b)till?(?-u:\b)|(?-u:\b)through(?-u:\b)|(?-u:\b)thru(?-u:\b)|(?-u:\b)(?:hasta|bis|au|até)(?-u:\b)|à)\s*(?P<end>{point}|(?:current|present) (?:position|role|job)|present day|present|pres|current|now|today|ongoing|date|(?:til|till|until) now|{FOREIGN_PRESENT_PATTERN})(?-u:\b)"
+        r"(?i)(?-u:\b)(?P<start>{point})\s*(?:-|–|—|~|➜|→|(?-u:\b)to(?-u:\b):?|(?-u:\b)until(?-u:\b)|(?-u:\b)till?(?-u:\b)|(?-u:\b)through(?-u:\b)|(?-u:\b)thru(?-u:\b)|(?-u:\b)(?:hasta|bis|au|até)(?-u:\b)|à)\s*(?P<end>{point}|(?:current|present) (?:position|role|job)|present day|present|pres|current|now|today|ongoing|date|(?:til|till|until) (?:now|date)|{FOREIGN_PRESENT_PATTERN})(?-u:\b)"
     );
     Regex::new(&pattern).expect("the date range pattern is a valid regex")
 });
@@ -439,6 +439,9 @@ fn is_present_word(text: &str) -> bool {
         "til now",
         "till now",
         "until now",
+        "til date",
+        "till date",
+        "until date",
         "current position",
         "current role",
         "current job",
@@ -776,6 +779,7 @@ mod tests {
         assert_eq!(labels("From: 07/2017  To: 03/2021"), ("2017-07".into(), "2021-03".into()));
         assert_eq!(labels("(Sep 2022 – til now)"), ("2022-09".into(), "present".into()));
         assert_eq!(labels("Sep 2022 till now"), ("2022-09".into(), "present".into()));
+        assert_eq!(labels("from August 2021 to Till date."), ("2021-08".into(), "present".into()));
         assert_eq!(labels("Jan 2020 till Mar 2021"), ("2020-01".into(), "2021-03".into()));
         assert_eq!(labels("Tulsa, OK | Mar 2019 – Pres."), ("2019-03".into(), "present".into()));
         assert_eq!(labels("🗓️ Mar 2022 ➜ Present   |   📍 Kansas City, MO"), ("2022-03".into(), "present".into()));
