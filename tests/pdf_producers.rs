@@ -1,6 +1,6 @@
 //! PDFs from producers the labelled set's generator does not use (typst
 //! and LibreOffice, rendered from the second labelled set by
-//! `tests/fixtures/resumes-second-set/_tools/render_formats.py`) read as
+//! `tests/fixtures/_tools/render_formats.py`) read as
 //! their text does: words in order, and lines the producer wrapped at the
 //! edge of a column joined again.
 
