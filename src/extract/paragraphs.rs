@@ -50,9 +50,15 @@ pub enum LineBreaking {
 
 impl LineBreaking {
     /// The breaking of a PDF made by `producer` (its `Creator` or `Producer`).
+    /// Words, not substrings: `pdfTeX`, `LuaTeX`, `XeTeX`, `LaTeX` and
+    /// `Typst 0.15.1` break whole paragraphs; macOS's `Quartz PDFContext`
+    /// does not, though it holds `tex`.
     pub fn of_producer(producer: &str) -> LineBreaking {
-        let lowered = producer.to_ascii_lowercase();
-        if ["typst", "tex"].iter().any(|typesetter| lowered.contains(typesetter)) {
+        let typesets = producer.split(|character: char| !character.is_ascii_alphanumeric()).any(|word| {
+            let lowered = word.to_ascii_lowercase();
+            lowered == "typst" || lowered.ends_with("tex")
+        });
+        if typesets {
             LineBreaking::WholeParagraph
         } else {
             LineBreaking::Greedy
@@ -419,6 +425,8 @@ mod tests {
         assert_eq!(LineBreaking::of_producer("Typst 0.15.1"), LineBreaking::WholeParagraph);
         assert_eq!(LineBreaking::of_producer("LaTeX with hyperref pdfTeX-1.40.25"), LineBreaking::WholeParagraph);
         assert_eq!(LineBreaking::of_producer("Writer LibreOffice 7.4"), LineBreaking::Greedy);
+        assert_eq!(LineBreaking::of_producer("Pages Mac OS X 10.15.7 Quartz PDFContext"), LineBreaking::Greedy);
+        assert_eq!(LineBreaking::of_producer("XeTeX output 2024.03.01"), LineBreaking::WholeParagraph);
         assert_eq!(LineBreaking::of_producer("Microsoft® Word for Microsoft 365"), LineBreaking::Greedy);
         assert_eq!(LineBreaking::of_producer(""), LineBreaking::Greedy);
     }
