@@ -193,9 +193,11 @@ fn continues(line: &BlockLine, next: &BlockLine, edge: f32, line_breaking: LineB
     // A line that ends beyond the edge was not cut by it, nor is a line
     // that runs beyond it the rest of one that was.
     let within_edge = last.right <= edge + 0.5 && next.words.last().is_some_and(|word| word.right <= edge + 0.5);
-    let would_not_fit = within_edge
-        && last.right + WORD_SPACE_IN_SIZES * size + first_word_width
-            > edge + 0.5 - line_breaking.balancing_in_sizes() * size;
+    let end_with_next_word = last.right + WORD_SPACE_IN_SIZES * size + first_word_width;
+    // Only a greedy break is taken after a full stop, even an abbreviation's
+    // (`… with HR and IT.` over the next employer's line).
+    let balancing = if last.text.ends_with('.') { 0.0 } else { line_breaking.balancing_in_sizes() };
+    let would_not_fit = within_edge && end_with_next_word > edge + 0.5 - balancing * size;
     same_block
         && same_size
         && next_line_down
@@ -441,6 +443,12 @@ mod tests {
         let joined =
             |line_breaking| join_wrapped_lines(lines.clone(), line_breaking).iter().map(line_text).collect::<Vec<_>>();
         assert_eq!(joined(LineBreaking::Greedy).len(), 3);
+        let mut after_a_full_stop = wrapping_paragraph(0.0);
+        after_a_full_stop.push(line("Coordinate the onboarding with HR and the IT.", 40.0, 60.0, EDGE));
+        after_a_full_stop.push(line("Capitol Qorvex Group, Sacramento, CA", 40.0, 72.0, EDGE));
+        let texts_after_a_full_stop: Vec<String> =
+            join_wrapped_lines(after_a_full_stop, LineBreaking::WholeParagraph).iter().map(line_text).collect();
+        assert_eq!(texts_after_a_full_stop.len(), 3, "{texts_after_a_full_stop:?}");
         assert_eq!(
             joined(LineBreaking::WholeParagraph)[1],
             "Sandia Vista Elementary, Rio Grande Public Schools — Albuquerque, NM"
