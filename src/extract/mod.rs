@@ -82,6 +82,7 @@ pub fn extract_in_process(bytes: &[u8], limits: &ExtractionLimits) -> Result<Doc
         if let Cow::Owned(repaired) = text::without_mojibake(&line.text) {
             line.text = repaired;
         }
+        text::with_standard_bullet(&mut line.text);
     }
     text::without_email_quoting(&mut document.lines);
     if document.lines.iter().all(|line| line.text.trim().is_empty()) {

@@ -93,6 +93,20 @@ pub(super) fn without_mojibake(line: &str) -> Cow<'_, str> {
     Cow::Owned(repaired)
 }
 
+/// Bullets that Word and LibreOffice draw from the Symbol and Wingdings
+/// fonts reach a PDF's text as characters of Unicode's private use area
+/// (U+F0B7 is Symbol's bullet): the parser knows `•`.
+const PRIVATE_USE_BULLETS: [char; 8] =
+    ['\u{f0b7}', '\u{f0a7}', '\u{f0a8}', '\u{f06c}', '\u{f06e}', '\u{f076}', '\u{f0d8}', '\u{f0fc}'];
+
+/// `line` with a private-use bullet at its start written as `•`.
+pub(super) fn with_standard_bullet(line: &mut String) {
+    let indent = line.len() - line.trim_start().len();
+    if let Some(first) = line[indent..].chars().next().filter(|first| PRIVATE_USE_BULLETS.contains(first)) {
+        line.replace_range(indent..indent + first.len_utf8(), "•");
+    }
+}
+
 /// Lines quoted by an e-mail reply (`> LUIS M. ARELLANO`, `>` alone between
 /// paragraphs) without their marks: a resume pasted into a message and
 /// forwarded arrives so. Only where some quoted line is empty, which a list
@@ -166,6 +180,19 @@ mod tests {
             extract("> Led a crew\n> Ran bids\n> Trained roofers\n> Kept logs\n> Cut waste\n".as_bytes()).unwrap();
         without_email_quoting(&mut bullets.lines);
         assert_eq!(bullets.lines[0].text, "> Led a crew");
+    }
+
+    #[test]
+    fn a_bullet_drawn_from_the_symbol_font_is_written_as_a_bullet() {
+        let mut line = "\u{f0b7} Manage 140 pro accounts".to_owned();
+        with_standard_bullet(&mut line);
+        assert_eq!(line, "• Manage 140 pro accounts");
+        let mut indented = "   \u{f0a7}\tNested item".to_owned();
+        with_standard_bullet(&mut indented);
+        assert_eq!(indented, "   •\tNested item");
+        let mut inside = "Skills \u{f0b7} Excel".to_owned();
+        with_standard_bullet(&mut inside);
+        assert_eq!(inside, "Skills \u{f0b7} Excel", "only a line's first character is its bullet");
     }
 
     #[test]
