@@ -133,10 +133,8 @@ const SEASON_PATTERN: &str = r"spring|summer|fall|autumn|winter";
 /// (`agosto 2019 – presente`, `févr. 2018 – aujourd'hui`), for the
 /// bilingual resumes of the Americas and Europe. Abbreviations that are
 /// also English words (`ago`, `set`, `out`) are left out: `ten years ago
-/// 2015` is no date. Each form is in `FOREIGN_MONTHS`.
-const FOREIGN_MONTH_PATTERN: &str = r"enero|ene|febrero|marzo|abril|abr|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre|dic|janvier|janv|février|fevrier|févr|mars|avril|avr|mai|juin|juillet|juil|août|aout|septembre|octobre|novembre|décembre|decembre|déc|januar|februar|märz|maerz|juni|juli|oktober|okt|dezember|dez|janeiro|fevereiro|fev|março|marco|maio|junho|julho|setembro|outubro|novembro|dezembro";
-
-/// Every form of `FOREIGN_MONTH_PATTERN`, with its month.
+/// 2015` is no date. The regex's alternation is built from this table
+/// (`foreign_month_pattern`), so the two cannot drift apart. Each form with its month.
 const FOREIGN_MONTHS: [(&str, u8); 58] = [
     ("enero", 1),
     ("ene", 1),
@@ -198,6 +196,11 @@ const FOREIGN_MONTHS: [(&str, u8); 58] = [
     ("dezembro", 12),
 ];
 
+/// The alternation of every `FOREIGN_MONTHS` form.
+fn foreign_month_pattern() -> String {
+    FOREIGN_MONTHS.iter().map(|(form, _)| *form).collect::<Vec<_>>().join("|")
+}
+
 /// `present` in those languages: `presente`, `actualidad`, `aujourd'hui`,
 /// `heute`, `atual`.
 const FOREIGN_PRESENT_PATTERN: &str = r"presente|(?:la )?actualidad|actualmente|actual|hoy|la fecha|présent|aujourd'hui|aujourd’hui|heute|atualmente|atual|o momento";
@@ -208,8 +211,9 @@ const FOREIGN_PRESENT_PATTERN: &str = r"presente|(?:la )?actualidad|actualmente|
 /// the bare year so `2020-01` is one month, while `2019-2021` (no month can
 /// be 20) is a range of years.
 fn point_pattern() -> String {
+    let foreign_month_pattern = foreign_month_pattern();
     format!(
-        r"(?:(?:{SEASON_PATTERN})\s+[0-9]{{4}}|(?:{MONTH_NAME_PATTERN}|{FOREIGN_MONTH_PATTERN})\.?,?\s*'?[0-9]{{4}}|[0-9]{{1,2}}[/.][0-9]{{1,2}}[/.][0-9]{{4}}|[0-9]{{1,2}}[/.][0-9]{{4}}|[0-9]{{4}}[-./](?:0[1-9]|1[0-2])(?-u:\b)|[0-9]{{4}})"
+        r"(?:(?:{SEASON_PATTERN})\s+[0-9]{{4}}|(?:{MONTH_NAME_PATTERN}|{foreign_month_pattern})\.?,?\s*'?[0-9]{{4}}|[0-9]{{1,2}}[/.][0-9]{{1,2}}[/.][0-9]{{4}}|[0-9]{{1,2}}[/.][0-9]{{4}}|[0-9]{{4}}[-./](?:0[1-9]|1[0-2])(?-u:\b)|[0-9]{{4}})"
     )
 }
 

@@ -175,6 +175,10 @@ mod tests {
                 "Front Range Roofing - Denver, CO"
             ]
         );
+        // Fewer quoted lines than a message holds are no message.
+        let mut short = extract("> Led a crew\n>\n> Ran bids\n".as_bytes()).unwrap();
+        without_email_quoting(&mut short.lines);
+        assert_eq!(short.lines[0].text, "> Led a crew");
         // A list bulleted with `>` has no empty quoted line: it stays.
         let mut bullets =
             extract("> Led a crew\n> Ran bids\n> Trained roofers\n> Kept logs\n> Cut waste\n".as_bytes()).unwrap();
