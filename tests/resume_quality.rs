@@ -135,7 +135,12 @@ fn found(resume: &ParsedResume) -> Found {
             .iter()
             .map(|skill| {
                 let sections: Vec<&str> = skill.found_in.iter().map(|section| section.name()).collect();
-                (skill_key(&skill.name), sections.join("+"))
+                let written = if skill.as_written.is_empty() {
+                    String::new()
+                } else {
+                    format!("  as {}", skill.as_written.join("|"))
+                };
+                (skill_key(&skill.name), format!("{}{written}", sections.join("+")))
             })
             .collect(),
         experience: resume
