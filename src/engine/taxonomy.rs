@@ -19,6 +19,8 @@ use aho_corasick::dfa::DFA;
 use aho_corasick::{Anchored, MatchKind, PatternID, StartKind};
 
 const TAXONOMY_TSV: &str = include_str!("taxonomy/skills.tsv");
+/// Acronyms that are also words, matched only in capitals (see the file).
+const WORD_ACRONYMS: &str = include_str!("taxonomy/word_acronyms.txt");
 /// The category of certifications, licences and titles (see the taxonomy's README).
 const CREDENTIAL_CATEGORY: &str = "credential";
 
@@ -37,6 +39,21 @@ struct Pattern {
     skill: usize,
     text: String,
     ambiguous: bool,
+    /// An acronym that is also a word (`SNOW`, `SPED`): in lower case it is the word.
+    capitals_only: bool,
+}
+
+impl Pattern {
+    fn new(skill: usize, text: &str, ambiguous: bool, word_acronyms: &[&str]) -> Pattern {
+        let capitals_only = word_acronyms.contains(&text);
+        Pattern { skill, text: text.to_owned(), ambiguous, capitals_only }
+    }
+
+    /// Whether `written` (as long as the pattern) may be this name, by its case.
+    fn case_allows(&self, written: &[u8]) -> bool {
+        acronym_case_allows(written, self.text.as_bytes())
+            && !(self.capitals_only && written.iter().any(u8::is_ascii_lowercase))
+    }
 }
 
 /// One skill named in a text: which, where, and how it was written.
@@ -111,19 +128,21 @@ impl Taxonomy {
         let mut canonical = Vec::new();
         let mut category_of = Vec::new();
         let mut patterns = Vec::new();
+        let word_acronyms: Vec<&str> =
+            WORD_ACRONYMS.lines().filter(|line| !line.starts_with('#') && !line.trim().is_empty()).collect();
         for line in tsv.lines().skip(1).filter(|line| !line.trim().is_empty()) {
             let columns: Vec<&str> = line.split('\t').collect();
             let [name, category, ambiguous, aliases] = columns[..] else { continue };
             let skill = canonical.len();
             canonical.push(name.to_owned());
             category_of.push(category);
-            patterns.push(Pattern { skill, text: name.to_owned(), ambiguous: ambiguous == "yes" });
+            patterns.push(Pattern::new(skill, name, ambiguous == "yes", &word_acronyms));
             for alias in aliases.split('|').filter(|alias| !alias.is_empty()) {
                 let (text, ambiguous) = match alias.strip_prefix('~') {
                     Some(text) => (text, true),
                     None => (alias, false),
                 };
-                patterns.push(Pattern { skill, text: text.to_owned(), ambiguous });
+                patterns.push(Pattern::new(skill, text, ambiguous, &word_acronyms));
             }
         }
         // A DFA: every line of every resume is searched, so search speed
@@ -154,9 +173,8 @@ impl Taxonomy {
     pub(crate) fn lookup_with_ambiguity(&self, name: &str) -> Option<(usize, bool)> {
         let name = name.trim();
         let bytes = name.as_bytes();
-        let (pattern, end) = self.longest_name_where(name, 0, |pattern, end| {
-            acronym_case_allows(&bytes[..end], self.patterns[pattern.as_usize()].text.as_bytes())
-        })?;
+        let (pattern, end) = self
+            .longest_name_where(name, 0, |pattern, end| self.patterns[pattern.as_usize()].case_allows(&bytes[..end]))?;
         let pattern = &self.patterns[pattern.as_usize()];
         (end == name.len()).then_some((pattern.skill, pattern.ambiguous))
     }
@@ -191,11 +209,11 @@ impl Taxonomy {
         self.longest_name_where(text, start, |pattern, end| {
             let ends_inside_a_word = bytes[end - 1].is_ascii_alphanumeric()
                 && bytes.get(end).is_some_and(|next| next.is_ascii_alphanumeric() || *next == b'_');
-            let pattern = &self.patterns[pattern.as_usize()].text;
+            let pattern = &self.patterns[pattern.as_usize()];
             !ends_inside_a_word
-                && acronym_case_allows(&bytes[start..end], pattern.as_bytes())
-                && at_word_boundaries(text, start, end, pattern)
-                && (!hyphens_as_written || hyphens_allowed(&bytes[start..end], pattern.as_bytes()))
+                && pattern.case_allows(&bytes[start..end])
+                && at_word_boundaries(text, start, end, &pattern.text)
+                && (!hyphens_as_written || hyphens_allowed(&bytes[start..end], pattern.text.as_bytes()))
         })
     }
 
@@ -287,6 +305,7 @@ impl Taxonomy {
         let pattern = &self.patterns[pattern.as_usize()];
         if is_inside_address(line, start, end)
             || is_proficiency_qualifier(line, start, end)
+            || qualifies_the_languages_after_it(line, start, end)
             || is_initial_of_a_name(line, start, end)
         {
             return None;
@@ -407,6 +426,18 @@ fn is_proficiency_qualifier(line: &str, start: usize, end: usize) -> bool {
         && written.chars().any(char::is_lowercase);
     PROFICIENCY_LEVELS.iter().any(|level| written.eq_ignore_ascii_case(level)) && (in_brackets || before_a_word)
 }
+
+/// `Bilingual: English / Yoruba`, `Bilingual English/Spanish`: the
+/// languages named after it are the skills; the word only says how many.
+/// Alone, or before a lower-case word (`Bilingual in Spanish`), it is one.
+fn qualifies_the_languages_after_it(line: &str, start: usize, end: usize) -> bool {
+    let written = &line[start..end];
+    let after = line[end..].trim_start_matches([' ', ':', '(', '-', '–']);
+    is_listed(written, LANGUAGE_COUNTS) && after.chars().next().is_some_and(char::is_uppercase)
+}
+
+/// Words that say how many languages a person speaks.
+const LANGUAGE_COUNTS: &[&str] = &["bilingual", "trilingual", "multilingual"];
 
 /// A single letter followed by a full stop and a capitalised word is a
 /// person's initial (`R. Feld`, `C. Okafor`), not the language R or C.
@@ -561,6 +592,8 @@ fn is_proper_noun_in_a_sentence(
     written == pattern
         && written.chars().count() >= PROPER_NOUN_LETTERS_MIN
         && written.chars().next().is_some_and(char::is_uppercase)
+        // A name with a number (`Tier 1`) is a rank, capitalised as ranks are.
+        && !written.chars().any(|character| character.is_ascii_digit())
         // An acronym (`ICU`) is in capitals wherever it stands.
         && written.chars().any(char::is_lowercase)
         && previous_word.is_some_and(starts_lower)
@@ -707,7 +740,7 @@ mod tests {
                 let found = TAXONOMY.automaton.try_find(&input).expect("anchored")?;
                 let pattern = &TAXONOMY.patterns[found.pattern().as_usize()];
                 let whole_word = found.end() == end - start && at_word_boundaries(&line, start, end, &pattern.text);
-                (whole_word && acronym_case_allows(&line.as_bytes()[start..end], pattern.text.as_bytes()))
+                (whole_word && pattern.case_allows(&line.as_bytes()[start..end]))
                     .then_some((found.pattern(), end))
             });
             proptest::prop_assert_eq!(TAXONOMY.longest_whole_name_at(&line, start, true), whole, "{:?} at {}", line, start);
@@ -770,6 +803,41 @@ mod tests {
         assert_eq!(skills_in("AI, PS", true), ["Artificial Intelligence", "Adobe Photoshop"]);
         assert_eq!(TAXONOMY.lookup("ACLs"), None);
         assert_eq!(TAXONOMY.lookup("Ai").map(|skill| TAXONOMY.canonical(skill)), Some("Adobe Illustrator"));
+    }
+
+    #[test]
+    fn an_acronym_that_is_also_a_word_is_the_acronym_only_in_capitals() {
+        assert!(skills_in("Zonar EVIR, snow and ice driving", true).iter().all(|skill| *skill != "ServiceNow"));
+        assert_eq!(skills_in("SNOW, Jira", true), ["ServiceNow", "Jira"]);
+        assert!(skills_in("Sped up the close; sped up onboarding", false)
+            .iter()
+            .all(|skill| *skill != "Special Education"));
+        assert_eq!(
+            skills_in("Taught SPED and ELL students", false),
+            ["Special Education", "English as a Second Language"]
+        );
+        assert!(skills_in("Sterilization: steam, ETO, low-temp", true).iter().all(|skill| *skill != "STEM Education"));
+        // Acronyms that are no word still match as resumes casually write them.
+        assert_eq!(skills_in("sql, aws", true), ["SQL", "Amazon Web Services"]);
+    }
+
+    #[test]
+    fn each_acronym_listed_as_a_word_is_an_acronym_of_the_taxonomy() {
+        let listed = WORD_ACRONYMS.lines().filter(|line| !line.starts_with('#') && !line.trim().is_empty());
+        for word in listed {
+            assert!(is_acronym(word.as_bytes()), "{word} is not written as an acronym");
+            assert!(
+                TAXONOMY.patterns.iter().any(|pattern| pattern.text == word && pattern.capitals_only),
+                "{word} names no skill of the taxonomy"
+            );
+        }
+    }
+
+    #[test]
+    fn bilingual_before_the_languages_it_counts_leaves_them_the_skills() {
+        assert_eq!(skills_in("Bilingual: English / Yoruba", true), ["English", "Yoruba"]);
+        assert_eq!(skills_in("Pyxis | Bilingual English/Spanish", true), ["Pyxis", "English", "Spanish"]);
+        assert_eq!(skills_in("Customer service, bilingual", true), ["Customer Service", "Bilingual"]);
     }
 
     #[test]
