@@ -75,7 +75,7 @@ pub(crate) fn parse_with_sections(
     let identity = read_identity(&top_lines(&sections), contact.emails.first().map(String::as_str));
     let identity_parts = [&identity.name, &identity.label, &identity.location];
     let identity_lines: Vec<&str> = identity_parts.into_iter().flatten().map(String::as_str).collect();
-    let skills = parse_skills(&sections, &experience, &identity_lines);
+    let skills = parse_skills(&sections, &experience, &identity_lines, identity.location.as_deref());
     contact.name = identity.name;
     contact.label = identity.label;
     contact.credentials = identity.credentials;

@@ -43,6 +43,11 @@ struct Found {
     position_of_unlisted: HashMap<String, usize, foldhash::fast::RandomState>,
     skills: Vec<SkillEntry>,
     months: Vec<Vec<MonthSpan>>,
+    /// The resume's own places and employers (`Phoenix, AZ`, `Harbor Light
+    /// Food Bank`): an ambiguous name among their words is that place or
+    /// employer in prose (`accounts in central Phoenix`, `the Fill the
+    /// Harbor drive`), not the skill.
+    places_and_employers: Vec<String>,
 }
 
 impl Found {
@@ -80,7 +85,11 @@ impl Found {
             if TAXONOMY.is_credential(mention.skill) && kind != SectionKind::Skills {
                 continue;
             }
-            if is_prose_of_a_section(kind) && starts_a_job_title(text, mention) {
+            if is_prose_of_a_section(kind)
+                && (starts_a_job_title(text, mention)
+                    || counts_a_projects_following(text, mention)
+                    || self.names_a_place_or_employer(&text[mention.start..mention.end]))
+            {
                 continue;
             }
             let position = *self.position_of.entry(mention.skill).or_insert_with(|| {
@@ -106,6 +115,13 @@ impl Found {
         for name in unlisted {
             self.add_unlisted(&text[name]);
         }
+    }
+
+    /// Whether an ambiguous name, as written, is one of the words of the
+    /// resume's own places and employers.
+    fn names_a_place_or_employer(&self, written: &str) -> bool {
+        self.places_and_employers.iter().any(|name| contains_as_words(name, written))
+            && TAXONOMY.lookup_with_ambiguity(written).is_some_and(|(_, ambiguous)| ambiguous)
     }
 
     /// A skills list's item the taxonomy does not know, named as written;
@@ -142,8 +158,16 @@ impl Found {
 /// the sections that name them and their months of use.
 /// `identity` holds the name (first, when found), headline and location
 /// found at the top.
-pub(crate) fn parse_skills(sections: &[Section<'_>], experience: &Experience, identity: &[&str]) -> Vec<SkillEntry> {
+/// `location` is the candidate's own, found at the top.
+pub(crate) fn parse_skills(
+    sections: &[Section<'_>],
+    experience: &Experience,
+    identity: &[&str],
+    location: Option<&str>,
+) -> Vec<SkillEntry> {
     let mut found = Found::default();
+    let entry_names = experience.entries.iter().flat_map(|entry| [&entry.company, &entry.location]).flatten();
+    found.places_and_employers = entry_names.map(String::as_str).chain(location).map(str::to_owned).collect();
     let mut experience_read = false;
     for section in sections {
         match section.kind {
@@ -200,6 +224,25 @@ fn starts_a_job_title(text: &str, mention: &SkillMention) -> bool {
         && is_listed(next_word, TITLE_NOUNS)
         && TAXONOMY.lookup_with_ambiguity(&text[mention.start..mention.end]).is_some_and(|(_, ambiguous)| !ambiguous)
 }
+
+/// Whether a name between a number and a measure of a project's following
+/// says where the project is counted (`300 GitHub stars`, `2k npm
+/// downloads`): how popular the work is, not a skill used to build it.
+fn counts_a_projects_following(text: &str, mention: &SkillMention) -> bool {
+    let number_before = text[..mention.start].split_whitespace().next_back().is_some_and(|word| {
+        let digits = word.trim_start_matches('~').trim_end_matches(['+', 'k', 'K', 'm', 'M']);
+        !digits.is_empty()
+            && digits.chars().all(|character| character.is_ascii_digit() || character == ',' || character == '.')
+    });
+    let measure_after = text[mention.end..]
+        .split(|character: char| !character.is_alphabetic())
+        .find(|word| !word.is_empty())
+        .is_some_and(|word| is_listed(word, FOLLOWING_MEASURES));
+    number_before && measure_after
+}
+
+/// What a project's following is counted in.
+const FOLLOWING_MEASURES: &[&str] = &["stars", "stargazers", "forks", "downloads", "installs"];
 
 /// Singular nouns of a person's post, and of a course that qualifies one.
 /// Narrower than the headers' `ROLE_WORDS`, whose `lead`, `owner`, `driver`
@@ -387,9 +430,9 @@ mod tests {
         let experience = parse_experience(&lines_of_kind(&sections, SectionKind::Experience), REFERENCE);
         let email = text.split_whitespace().find(|word| word.contains('@'));
         let identity = read_identity(&sections[0].lines.iter().map(|line| line.text).collect::<Vec<_>>(), email);
-        let parts = [identity.name, identity.label, identity.location];
-        let parts: Vec<&str> = parts.iter().flatten().map(String::as_str).collect();
-        parse_skills(&sections, &experience, &parts)
+        let parts = [&identity.name, &identity.label, &identity.location];
+        let parts: Vec<&str> = parts.into_iter().flatten().map(String::as_str).collect();
+        parse_skills(&sections, &experience, &parts, identity.location.as_deref())
     }
 
     fn skills_of(text: &str) -> Vec<String> {
@@ -502,6 +545,34 @@ mod tests {
         let text = "Experience\nPlumber — Ironwood\n2019 – 2021\n- Repiped homes in Zorvex territory\n\n\
                     Skills\nPEX\nMaria Lopez · Phone 614-555-0192 · Page 1";
         assert_eq!(skills_of(text), ["PEX Piping"]);
+    }
+
+    #[test]
+    fn an_ambiguous_name_that_is_the_resumes_own_place_or_employer_is_not_a_skill_in_prose() {
+        let resume = "Gabriela Fontaine\nPhoenix, AZ | gabriela@example.net\n\nEXPERIENCE\n\
+            Volunteer Coordinator, Harbor Light Food Bank — Tacoma, WA\nMarch 2021 – Present\n\
+            • Grew accounts across central Phoenix and the West Valley.\n\
+            • Plan the annual Fill the Harbor drive with 300 volunteers.\n\
+            • Built the volunteer sign-up page in Django.\n";
+        let skills = skills_of(resume);
+        assert!(!skills.iter().any(|skill| skill == "Phoenix Framework" || skill == "Harbor Registry"), "{skills:?}");
+        assert!(skills.iter().any(|skill| skill == "Django"), "{skills:?}");
+        // A skills list names the skill, whatever the places are called.
+        let listed = format!("{resume}\nSKILLS\nElixir, Phoenix, Harbor\n");
+        let skills = skills_of(&listed);
+        assert!(skills.iter().any(|skill| skill == "Phoenix Framework"), "{skills:?}");
+        assert!(skills.iter().any(|skill| skill == "Harbor Registry"), "{skills:?}");
+    }
+
+    #[test]
+    fn a_project_counted_in_a_sites_stars_or_downloads_does_not_name_that_site_as_a_skill() {
+        let resume = "PROJECTS\nTidepool Timer — open-source SwiftUI focus timer; 2k GitHub stars.\n\
+            kube-tags — a Go controller for Kubernetes labels; 300+ GitHub stars, 40k npm downloads.\n";
+        let skills = skills_of(resume);
+        assert!(!skills.iter().any(|skill| skill == "GitHub" || skill == "npm"), "{skills:?}");
+        assert!(skills.iter().any(|skill| skill == "SwiftUI"), "{skills:?}");
+        let skills = skills_of("PROJECTS\nRelease bot — GitHub Actions workflow that tags 3 repos on GitHub.\n");
+        assert!(skills.iter().any(|skill| skill == "GitHub"), "{skills:?}");
     }
 
     #[test]
