@@ -239,6 +239,7 @@ pub(crate) const ROLE_WORDS: &[&str] = &[
     "merchandiser",
     "dispatcher",
     "scheduler",
+    "scribe",
     "handler",
     "picker",
     "packer",

@@ -183,13 +183,30 @@ const COLUMN_GAP: &str = "   ";
 /// The first of `parts` that is a place, without a label before it, or
 /// the place at the end of a postal address.
 fn place_among(parts: &[&str]) -> Option<String> {
-    let parts = || parts.iter().map(|part| without_place_label(part)).filter(|part| !part.contains('@'));
-    parts()
+    let unlabelled = || parts.iter().map(|part| without_place_label(part));
+    let without_email = || unlabelled().filter(|part| !part.contains('@'));
+    without_email()
         .find(|part| is_location(part))
-        .or_else(|| parts().find_map(place_ending_an_address))
-        .or_else(|| parts().find_map(place_ending_a_street_address))
+        .or_else(|| without_email().find_map(place_ending_an_address))
+        .or_else(|| without_email().find_map(place_ending_a_street_address))
+        .or_else(|| unlabelled().find_map(place_leading_details_by_commas))
         .map(str::to_owned)
 }
+
+/// `Charlotte, NC 28202` out of `Charlotte, NC 28202, 704-555-0131,
+/// priya@example.com`: details parted by commas alone, which a place's own
+/// comma shares, so the place is the longest run of leading pieces that is
+/// one, with an email or a phone number among what follows.
+fn place_leading_details_by_commas(part: &str) -> Option<&str> {
+    let comma_ends: Vec<usize> = part.match_indices(", ").map(|(index, _)| index).take(PLACE_PIECES_MAX).collect();
+    comma_ends.iter().rev().find_map(|&end| {
+        let (place, rest) = (&part[..end], &part[end..]);
+        (is_location(place) && is_contact_line(rest)).then_some(place)
+    })
+}
+
+/// A place is at most this many comma-parted pieces (`Kansas City, KS, USA`).
+const PLACE_PIECES_MAX: usize = 3;
 
 /// `Columbus, OH 43215` out of `412 Neil Avenue, Apt 3B, Columbus, OH
 /// 43215`, or `York YO31 7EQ` out of `14 Gillygate Mews, York YO31 7EQ`:
@@ -521,6 +538,16 @@ mod tests {
         // A title that begins with `Remote` is no place.
         let title = read_identity(&["Cody Holt", "Conductor / Remote Control Operator", "Kansas City, KS 66106"], None);
         assert_eq!(title.location.as_deref(), Some("Kansas City, KS 66106"));
+    }
+
+    #[test]
+    fn a_place_leading_details_parted_by_commas_is_found() {
+        let postcode = read_identity(&["Priya Raman", "Charlotte, NC 28202, 704-555-0131, priya@example.com"], None);
+        assert_eq!(postcode.location.as_deref(), Some("Charlotte, NC 28202"));
+        let state = read_identity(&["Aaron Cruz", "Raleigh, NC, 919-555-0145, aaron@example.com"], None);
+        assert_eq!(state.location.as_deref(), Some("Raleigh, NC"));
+        let no_details = read_identity(&["Aaron Cruz", "Raleigh, NC, Durham, NC"], None);
+        assert_eq!(no_details.location, None);
     }
 
     #[test]
