@@ -11,7 +11,8 @@
 //! Each file owns one concern:
 //! - `validation`, `error`: what input is refused, and how that is reported;
 //! - `lines`, `text`: line splitting and tokens with whole-word matching;
-//! - `sections`: headings and the split into sections;
+//! - `sections`: headings and the split into sections; `message`: a
+//!   message the resume was pasted under, set apart from it;
 //! - `dates`: date ranges, month arithmetic, overlap merging;
 //! - `contact`, `skills`, `experience`, `education`, `projects`: one parser
 //!   per kind of content (`skill_list` keeps a skills list's items the
@@ -31,6 +32,7 @@ mod identity;
 mod job_table;
 mod lines;
 mod matching;
+mod message;
 mod parser;
 mod projects;
 mod remarks;

@@ -16,6 +16,7 @@ use super::experience::parse_experience;
 use super::identity::{place_beside, read_identity};
 use super::job_table::rewrite_job_tables;
 use super::lines::{collapse_whitespace, without_bullet};
+use super::message::resume_start_after_a_message;
 use super::projects::parse_projects;
 use super::sections::{
     is_training, lines_of, lines_of_kind, sections_found, split_sections, Section, SectionKind, SectionStarts,
@@ -67,11 +68,22 @@ pub(crate) fn parse_with_sections(
     reference: YearMonth,
 ) -> Result<(ParsedResume, SectionStarts), EngineError> {
     validate_text(text)?;
-    let sections = split_sections(text);
+    let mut sections = split_sections(text);
+    // A message the resume was pasted under is not the resume: its sender
+    // would read as the candidate.
+    let resume_start = sections.first().and_then(|header| resume_start_after_a_message(&header.lines));
+    if let (Some(start), Some(header)) = (resume_start, sections.first_mut()) {
+        header.lines.retain(|line| line.start_byte >= start);
+    }
     let mut experience_lines = as_columns(&lines_of_kind(&sections, SectionKind::Experience));
     rewrite_job_tables(&mut experience_lines.0);
     let experience = parse_experience(&experience_lines.as_strs(), reference);
-    let mut contact = extract_contact(text);
+    let mut contact = match resume_start {
+        Some(start) => Some(extract_contact(&text[start..]))
+            .filter(|contact| !(contact.emails.is_empty() && contact.phones.is_empty()))
+            .unwrap_or_else(|| extract_contact(text)),
+        None => extract_contact(text),
+    };
     let identity = read_identity(&top_lines(&sections), contact.emails.first().map(String::as_str));
     let identity_parts = [&identity.name, &identity.label, &identity.location];
     let identity_lines: Vec<&str> = identity_parts.into_iter().flatten().map(String::as_str).collect();
@@ -208,6 +220,19 @@ B.Sc. Computer Science, University of Leeds, 2014
 Projects
 Shortlist — An applicant tracker (Rust, Actix)
 ";
+
+    #[test]
+    fn a_resume_forwarded_under_a_recruiters_note_is_the_candidates_not_the_recruiters() {
+        let text = "---------- Forwarded message ---------\nFrom: Dana Pruitt <dana@talent.example.com>\n\n\
+            Hi all,\n\nPassing along Raymond's resume.\n\nThanks,\nDana Pruitt\nSenior Recruiter\n(312) 555-0104\n\n\
+            RAYMOND A. OKAFOR\nNaperville, IL 60540\n630-555-0188 | raymond.okafor@example.com\n\n\
+            EXPERIENCE\nDistribution Center Manager, Kankakee Valley Foods — Kankakee, IL\nMarch 2019 – Present\n";
+        let resume = parse_resume_as_of(text, REFERENCE).unwrap();
+        assert_eq!(resume.contact.name.as_deref(), Some("RAYMOND A. OKAFOR"));
+        assert_eq!(resume.contact.emails, ["raymond.okafor@example.com"]);
+        assert_eq!(resume.contact.phones, ["630-555-0188"]);
+        assert_eq!(resume.contact.location.as_deref(), Some("Naperville, IL 60540"));
+    }
 
     #[test]
     fn after_a_sidebar_the_name_headline_and_place_are_read_above_the_summary() {
