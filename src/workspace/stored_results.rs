@@ -23,13 +23,14 @@ use crate::domain::resume::ParsedResume;
 use crate::domain::stored_result::{
     BREAKDOWN_COMPACT_MARKER, BREAKDOWN_CURRENT_MARKER, BREAKDOWN_VERSION_10_MARKER, BREAKDOWN_VERSION_11_MARKER,
     BREAKDOWN_VERSION_12_MARKER, BREAKDOWN_VERSION_13_MARKER, BREAKDOWN_VERSION_14_MARKER, BREAKDOWN_VERSION_15_MARKER,
-    BREAKDOWN_VERSION_16_MARKER, BREAKDOWN_VERSION_17_MARKER, BREAKDOWN_VERSION_3_MARKER, BREAKDOWN_VERSION_4_MARKER,
-    BREAKDOWN_VERSION_5_MARKER, BREAKDOWN_VERSION_6_MARKER, BREAKDOWN_VERSION_7_MARKER, BREAKDOWN_VERSION_8_MARKER,
-    BREAKDOWN_VERSION_9_MARKER, RANKING_MONTHS_LENGTH, RESUME_CURRENT_MARKER, RESUME_SECTION_KINDS_MARKER,
-    RESUME_VERSION_10_MARKER, RESUME_VERSION_11_MARKER, RESUME_VERSION_12_MARKER, RESUME_VERSION_13_MARKER,
-    RESUME_VERSION_14_MARKER, RESUME_VERSION_15_MARKER, RESUME_VERSION_16_MARKER, RESUME_VERSION_17_MARKER,
-    RESUME_VERSION_2_MARKER, RESUME_VERSION_3_MARKER, RESUME_VERSION_5_MARKER, RESUME_VERSION_6_MARKER,
-    RESUME_VERSION_7_MARKER, RESUME_VERSION_8_MARKER, RESUME_VERSION_9_MARKER,
+    BREAKDOWN_VERSION_16_MARKER, BREAKDOWN_VERSION_17_MARKER, BREAKDOWN_VERSION_18_MARKER, BREAKDOWN_VERSION_3_MARKER,
+    BREAKDOWN_VERSION_4_MARKER, BREAKDOWN_VERSION_5_MARKER, BREAKDOWN_VERSION_6_MARKER, BREAKDOWN_VERSION_7_MARKER,
+    BREAKDOWN_VERSION_8_MARKER, BREAKDOWN_VERSION_9_MARKER, RANKING_MONTHS_LENGTH, RESUME_CURRENT_MARKER,
+    RESUME_SECTION_KINDS_MARKER, RESUME_VERSION_10_MARKER, RESUME_VERSION_11_MARKER, RESUME_VERSION_12_MARKER,
+    RESUME_VERSION_13_MARKER, RESUME_VERSION_14_MARKER, RESUME_VERSION_15_MARKER, RESUME_VERSION_16_MARKER,
+    RESUME_VERSION_17_MARKER, RESUME_VERSION_18_MARKER, RESUME_VERSION_2_MARKER, RESUME_VERSION_3_MARKER,
+    RESUME_VERSION_5_MARKER, RESUME_VERSION_6_MARKER, RESUME_VERSION_7_MARKER, RESUME_VERSION_8_MARKER,
+    RESUME_VERSION_9_MARKER,
 };
 use crate::engine::ENGINE_VERSION;
 use crate::store::codec;
@@ -51,9 +52,10 @@ pub use crate::store::codec::CodecError;
 // bold in headers, details at the end of the resume) and version 15's
 // (dates with their day, undated employers' lines, headings in more forms)
 // and version 16's (armed services' units, more degrees) and version 17's
-// (foreign months, headings in two languages, PDF wraps).
-const _: () = assert!(RESUME_CURRENT_MARKER == RESUME_VERSION_17_MARKER && ENGINE_VERSION == 17);
-const _: () = assert!(BREAKDOWN_CURRENT_MARKER == BREAKDOWN_VERSION_17_MARKER && ENGINE_VERSION == 17);
+// (foreign months, headings in two languages, PDF wraps) and version 18's
+// (a resume under a message, acronyms that are words, the resume's places).
+const _: () = assert!(RESUME_CURRENT_MARKER == RESUME_VERSION_18_MARKER && ENGINE_VERSION == 18);
+const _: () = assert!(BREAKDOWN_CURRENT_MARKER == BREAKDOWN_VERSION_18_MARKER && ENGINE_VERSION == 18);
 
 /// A parsed resume as the state keeps it: the marker, then the encoding.
 pub fn encode_resume(resume: &ParsedResume) -> Result<Vec<u8>, CodecError> {
@@ -63,11 +65,12 @@ pub fn encode_resume(resume: &ParsedResume) -> Result<Vec<u8>, CodecError> {
 }
 
 /// Parsed resumes of engine version 4 on share one shape: the markers of
-/// versions 5 to 17 name the rules that made them, not a new layout.
+/// versions 5 to 18 name the rules that made them, not a new layout.
 fn in_the_current_shape(marker: u8) -> bool {
     matches!(
         marker,
-        RESUME_VERSION_17_MARKER
+        RESUME_VERSION_18_MARKER
+            | RESUME_VERSION_17_MARKER
             | RESUME_VERSION_16_MARKER
             | RESUME_VERSION_15_MARKER
             | RESUME_VERSION_14_MARKER
@@ -129,7 +132,8 @@ fn breakdown_shape(stored: &[u8]) -> Result<BreakdownShape<'_>, CodecError> {
     };
     match stored.first() {
         Some(
-            &(BREAKDOWN_VERSION_17_MARKER
+            &(BREAKDOWN_VERSION_18_MARKER
+            | BREAKDOWN_VERSION_17_MARKER
             | BREAKDOWN_VERSION_16_MARKER
             | BREAKDOWN_VERSION_15_MARKER
             | BREAKDOWN_VERSION_14_MARKER
