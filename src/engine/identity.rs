@@ -10,7 +10,7 @@
 //! line wins, and what follows its first comma is read as credentials when
 //! every piece is one (`, RN, BSN`, `, PhD`).
 
-use super::entry_header::{is_location, role_word_count, without_markdown_marks};
+use super::entry_header::{is_location, role_word_count, role_word_count_in_a_name, without_markdown_marks};
 use super::lines::strip_bullet;
 use super::text::is_listed;
 
@@ -396,7 +396,8 @@ fn name_score(name: &str, email_local: &str) -> Option<i32> {
         return None;
     }
     let words: Vec<&str> = name.split_whitespace().collect();
-    if !(2..=NAME_WORDS_MAX).contains(&words.len()) || is_location(name) || role_word_count(name) > 0 {
+    // A double-barrelled surname may hold an occupation (`Quintero-Baker`).
+    if !(2..=NAME_WORDS_MAX).contains(&words.len()) || is_location(name) || role_word_count_in_a_name(name) > 0 {
         return None;
     }
     let word_is_name_like = |word: &&str| {
@@ -548,6 +549,16 @@ mod tests {
         assert_eq!(state.location.as_deref(), Some("Raleigh, NC"));
         let no_details = read_identity(&["Aaron Cruz", "Raleigh, NC, Durham, NC"], None);
         assert_eq!(no_details.location, None);
+    }
+
+    #[test]
+    fn a_double_barrelled_surname_may_hold_an_occupation() {
+        let identity =
+            read_identity(&["Marisol Quintero-Baker, CSCP", "Salinas, CA 93901"], Some("marisol.qb@example.com"));
+        assert_eq!(identity.name.as_deref(), Some("Marisol Quintero-Baker"));
+        assert_eq!(identity.credentials, ["CSCP"]);
+        let headline = read_identity(&["Pastry Chef-Baker", "Dana Reyes", "Salinas, CA"], None);
+        assert_eq!(headline.name.as_deref(), Some("Dana Reyes"));
     }
 
     #[test]

@@ -48,6 +48,8 @@ struct Found {
     /// employer in prose (`accounts in central Phoenix`, `the Fill the
     /// Harbor drive`), not the skill.
     places_and_employers: Vec<String>,
+    /// Their words, sorted, for the one-word names most mentions are.
+    place_and_employer_words: Vec<String>,
 }
 
 impl Found {
@@ -88,7 +90,7 @@ impl Found {
             if is_prose_of_a_section(kind)
                 && (starts_a_job_title(text, mention)
                     || counts_a_projects_following(text, mention)
-                    || self.names_a_place_or_employer(&text[mention.start..mention.end]))
+                    || (mention.ambiguous && self.names_a_place_or_employer(&text[mention.start..mention.end])))
             {
                 continue;
             }
@@ -117,11 +119,13 @@ impl Found {
         }
     }
 
-    /// Whether an ambiguous name, as written, is one of the words of the
-    /// resume's own places and employers.
+    /// Whether a name, as written, is one of the words of the resume's own
+    /// places and employers.
     fn names_a_place_or_employer(&self, written: &str) -> bool {
-        self.places_and_employers.iter().any(|name| contains_as_words(name, written))
-            && TAXONOMY.lookup_with_ambiguity(written).is_some_and(|(_, ambiguous)| ambiguous)
+        if written.contains(|character: char| !character.is_alphanumeric()) {
+            return self.places_and_employers.iter().any(|name| contains_as_words(name, written));
+        }
+        self.place_and_employer_words.binary_search_by(|word| word.as_str().cmp(written)).is_ok()
     }
 
     /// A skills list's item the taxonomy does not know, named as written;
@@ -168,6 +172,16 @@ pub(crate) fn parse_skills(
     let mut found = Found::default();
     let entry_names = experience.entries.iter().flat_map(|entry| [&entry.company, &entry.location]).flatten();
     found.places_and_employers = entry_names.map(String::as_str).chain(location).map(str::to_owned).collect();
+    let mut words: Vec<String> = found
+        .places_and_employers
+        .iter()
+        .flat_map(|name| name.split(|character: char| !character.is_alphanumeric()))
+        .filter(|word| !word.is_empty())
+        .map(str::to_owned)
+        .collect();
+    words.sort_unstable();
+    words.dedup();
+    found.place_and_employer_words = words;
     let mut experience_read = false;
     for section in sections {
         match section.kind {

@@ -62,6 +62,8 @@ pub(crate) struct SkillMention {
     pub skill: usize,
     pub start: usize,
     pub end: usize,
+    /// The name as written is ambiguous (`Phoenix`, `Go`): its context made it count.
+    pub ambiguous: bool,
 }
 
 pub(crate) static TAXONOMY: LazyLock<Taxonomy> = LazyLock::new(|| Taxonomy::parse(TAXONOMY_TSV));
@@ -333,7 +335,7 @@ impl Taxonomy {
         {
             return None;
         }
-        Some(SkillMention { skill: pattern.skill, start, end })
+        Some(SkillMention { skill: pattern.skill, start, end, ambiguous: pattern.ambiguous })
     }
 }
 

@@ -80,6 +80,17 @@ pub(crate) fn role_word_count(text: &str) -> usize {
     role_score(text)
 }
 
+/// Role words as a name's line is read: a hyphenated word's last part is
+/// not one, since a double-barrelled surname may end in an occupation
+/// (`Quintero-Baker`); its other parts are (`Chef-Baker`, `Nurse-Midwife`).
+pub(crate) fn role_word_count_in_a_name(text: &str) -> usize {
+    let is_role = |word: &str| {
+        let all_but_last = word.rsplit_once('-').map_or("", |(head, _)| head);
+        is_role_word(word) || all_but_last.split('-').any(|part| !part.is_empty() && is_role_word(part))
+    };
+    words_of(text).filter(|word| in_lower_case(word, is_role)).count()
+}
+
 /// A role word counts inside a hyphenated word too (`EMT-Basic`,
 /// `Nurse-Midwife`), as a whole listed word does (`Co-op`).
 fn role_score(text: &str) -> usize {

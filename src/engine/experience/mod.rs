@@ -408,8 +408,19 @@ fn is_time_away(part: &str) -> bool {
     TIME_AWAY.iter().any(|words| part.get(..words.len()).is_some_and(|start| start.eq_ignore_ascii_case(words)))
 }
 
-const TIME_AWAY: [&str; 6] =
-    ["career break", "career gap", "sabbatical", "parental leave", "maternity leave", "paternity leave"];
+const TIME_AWAY: [&str; 11] = [
+    "career break",
+    "career gap",
+    "career pause",
+    "gap year",
+    "sabbatical",
+    "parental leave",
+    "maternity leave",
+    "paternity leave",
+    "family leave",
+    "medical leave",
+    "personal leave",
+];
 
 /// Whether `part` is what follows the last comma of the title above
 /// (`Manager, Forensic & Litigation Consulting` for `Forensic & Litigation

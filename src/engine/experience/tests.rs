@@ -507,6 +507,13 @@ fn a_career_break_dated_as_a_job_is_none() {
     let text = "HR Coordinator — Acme Foods, Omaha, NE\nSeptember 2020 – Present\n- Ran onboarding.\n\n\
                 Career break — full-time caregiver for a family member\nJune 2019 – September 2020\n";
     assert_eq!(title_company_dates(&parse(text)), [row("HR Coordinator", "Acme Foods", "2020-09", "present")]);
+    let gap = "ESL Instructor, Desert Bloom Literacy Project          Aug 2022 – Present\n- Taught adults.\n\n\
+               Gap year                                             Jul 2021 – Jul 2022\n\
+               Cared for a parent after surgery.\n";
+    assert_eq!(
+        title_company_dates(&parse(gap)),
+        [row("ESL Instructor", "Desert Bloom Literacy Project", "2022-08", "present")]
+    );
 }
 
 #[test]
@@ -527,5 +534,17 @@ fn a_title_one_blank_line_under_a_dated_employer_line_is_its_title() {
     assert_eq!(
         title_company_dates(&parse(text)),
         [row("Engineer I, Traffic Division", "BLUE RIVER COUNTY PUBLIC WORKS", "2013-07", "2016-05")]
+    );
+}
+
+#[test]
+fn staff_names_a_post_and_a_camp_or_ranch_an_employer() {
+    let text = "LAUREL RIDGE FAMILY CAMP, Pocono Pines, PA\nWaterfront Staff | Summer 2015\nLifeguard | Summer 2014\n";
+    assert_eq!(
+        title_company_dates(&parse(text)),
+        [
+            row("Waterfront Staff", "LAUREL RIDGE FAMILY CAMP", "2015-06", "2015-06"),
+            row("Lifeguard", "LAUREL RIDGE FAMILY CAMP", "2014-06", "2014-06"),
+        ]
     );
 }
