@@ -243,6 +243,12 @@ fn starts_a_job_title(text: &str, mention: &SkillMention) -> bool {
 /// says where the project is counted (`300 GitHub stars`, `2k npm
 /// downloads`): how popular the work is, not a skill used to build it.
 fn counts_a_projects_following(text: &str, mention: &SkillMention) -> bool {
+    // Most names have no number before them: two bytes tell.
+    let before = &text.as_bytes()[..mention.start];
+    let ends_like_a_number = |byte: &u8| byte.is_ascii_digit() || matches!(byte, b'k' | b'K' | b'm' | b'M' | b'+');
+    if !(before.last() == Some(&b' ') && before.len() >= 2 && ends_like_a_number(&before[before.len() - 2])) {
+        return false;
+    }
     let number_before = text[..mention.start].split_whitespace().next_back().is_some_and(|word| {
         let digits = word.trim_start_matches('~').trim_end_matches(['+', 'k', 'K', 'm', 'M']);
         !digits.is_empty()
