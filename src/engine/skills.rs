@@ -22,6 +22,7 @@
 
 use std::borrow::Cow;
 use std::collections::HashMap;
+use std::sync::LazyLock;
 
 use super::contact::holds_contact_details;
 use super::dates::{union_months, MonthSpan};
@@ -60,6 +61,12 @@ impl Found {
         let keeps_unlisted = kind == SectionKind::Skills && !holds_contact_details(text);
         for text in group_label_and_items(text, kind).into_iter().filter(|text| !text.is_empty()) {
             self.read_part(text, kind, in_skills_list, keeps_unlisted, months);
+            // Few lines of a list join two words with `and`: one search tells.
+            if kind == SectionKind::Skills && AND_FINDER.find(text.as_bytes()).is_some() {
+                for item in text.split(SKILL_ITEM_SEPARATORS).map(str::trim) {
+                    self.add_first_of_a_shared_head(item);
+                }
+            }
         }
     }
 
@@ -94,28 +101,60 @@ impl Found {
             {
                 continue;
             }
-            let position = *self.position_of.entry(mention.skill).or_insert_with(|| {
-                self.skills
-                    .push(SkillEntry { name: TAXONOMY.canonical(mention.skill).to_owned(), ..SkillEntry::default() });
-                self.months.push(Vec::new());
-                self.skills.len() - 1
-            });
-            let skill = &mut self.skills[position];
-            let written = &text[mention.start..mention.end];
-            if !written.eq_ignore_ascii_case(&skill.name)
-                && !skill.as_written.iter().any(|known| known.eq_ignore_ascii_case(written))
-            {
-                skill.as_written.push(written.to_owned());
-            }
-            if !skill.found_in.contains(&kind) {
-                skill.found_in.push(kind);
-            }
-            if let Some(span) = months {
-                self.months[position].push(span);
-            }
+            self.add_known(mention.skill, Some(&text[mention.start..mention.end]), kind, months);
         }
         for name in unlisted {
             self.add_unlisted(&text[name]);
+        }
+    }
+
+    /// Notes the taxonomy's `skill`, found in `kind`, written as `written`
+    /// (`None` where the resume wrote it only in part, as a shared head does).
+    fn add_known(&mut self, skill: usize, written: Option<&str>, kind: SectionKind, months: Option<MonthSpan>) {
+        let position = *self.position_of.entry(skill).or_insert_with(|| {
+            self.skills.push(SkillEntry { name: TAXONOMY.canonical(skill).to_owned(), ..SkillEntry::default() });
+            self.months.push(Vec::new());
+            self.skills.len() - 1
+        });
+        let entry = &mut self.skills[position];
+        if let Some(written) = written {
+            if !written.eq_ignore_ascii_case(&entry.name)
+                && !entry.as_written.iter().any(|known| known.eq_ignore_ascii_case(written))
+            {
+                entry.as_written.push(written.to_owned());
+            }
+        }
+        if !entry.found_in.contains(&kind) {
+            entry.found_in.push(kind);
+        }
+        if let Some(span) = months {
+            self.months[position].push(span);
+        }
+    }
+
+    /// `Pain and symptom management`, `Mechanical and electrical
+    /// troubleshooting`: two kinds of one thing whose name is written once,
+    /// after the second. The first kind is a skill where the taxonomy knows
+    /// it by its word and the shared name (`Pain Management`); the second
+    /// is written whole and found as it stands.
+    fn add_first_of_a_shared_head(&mut self, item: &str) {
+        for and_at in AND_FINDER.find_iter(item.as_bytes()) {
+            // The first kind opens the item: `Wound care and pain management`
+            // shares nothing.
+            let first = &item[..and_at];
+            let after = &item[and_at + " and ".len()..];
+            let mut words = after.split(' ');
+            let (Some(second), Some(head)) = (words.next(), words.next()) else { continue };
+            let is_word = |word: &str| !word.is_empty() && word.chars().all(char::is_alphabetic);
+            // The item ends after the shared name: a list's next item, not more words.
+            let ends = words.next().is_none_or(|word| word.is_empty());
+            let second_in_lower_case = second.chars().all(char::is_lowercase);
+            if !(is_word(first) && is_word(second) && is_word(head) && ends && second_in_lower_case) {
+                continue;
+            }
+            if let Some(skill) = TAXONOMY.lookup(&format!("{first} {head}")) {
+                self.add_known(skill, None, SectionKind::Skills, None);
+            }
         }
     }
 
@@ -157,6 +196,12 @@ impl Found {
         skills
     }
 }
+
+/// ` and ` between two kinds of one thing, searched for once built.
+static AND_FINDER: LazyLock<memchr::memmem::Finder<'static>> = LazyLock::new(|| memchr::memmem::Finder::new(b" and "));
+
+/// What parts a skills line's items, for finding a shared name among them.
+const SKILL_ITEM_SEPARATORS: &[char] = &[',', ';', '|', '•', '·', '▪', '●', '\t'];
 
 /// Distinct skills in order of first appearance, with how they were written,
 /// the sections that name them and their months of use.
@@ -593,6 +638,21 @@ mod tests {
         assert!(skills.iter().any(|skill| skill == "SwiftUI"), "{skills:?}");
         let skills = skills_of("PROJECTS\nRelease bot — GitHub Actions workflow that tags 3 repos on GitHub.\n");
         assert!(skills.iter().any(|skill| skill == "GitHub"), "{skills:?}");
+    }
+
+    #[test]
+    fn two_kinds_of_one_thing_named_once_in_a_skills_list_are_two_skills() {
+        let skills = skills_of("SKILLS\nPain and symptom management, IV therapy, family education\n");
+        assert!(skills.iter().any(|skill| skill == "Pain Management"), "{skills:?}");
+        let skills = skills_of("SKILLS\nMechanical and electrical troubleshooting | Hydraulics\n");
+        assert!(skills.iter().any(|skill| skill == "Mechanical Troubleshooting"), "{skills:?}");
+        assert!(skills.iter().any(|skill| skill == "Electrical Troubleshooting"), "{skills:?}");
+        // The first kind must open the item, and the second be written whole.
+        let skills = skills_of("SKILLS\nWound care and pain management\n");
+        assert!(!skills.iter().any(|skill| skill == "Care Management"), "{skills:?}");
+        // Only a skills list is read so: prose joins more than kinds.
+        let skills = skills_of("EXPERIENCE\nNurse, Mercy Hospice — Omaha, NE\n2020 – Present\n- Led pain and symptom management for 30 patients.\n");
+        assert!(!skills.iter().any(|skill| skill == "Pain Management"), "{skills:?}");
     }
 
     #[test]
