@@ -150,6 +150,12 @@ mod tests {
     }
 
     #[test]
+    fn a_message_with_nothing_after_it_is_read_whole() {
+        let text = "Hi Tanya,\n\nResume attached as a PDF.\n\nThanks,\nBrent Kowalczyk\n(303) 555-0109\n";
+        assert_eq!(resume_start_after_a_message(&split_lines(text)), None);
+    }
+
+    #[test]
     fn a_resume_that_does_not_open_as_a_message_is_read_whole() {
         let text = "JANE DOE\n--------\njane@example.com | 555-0100\n\nThanks to my team, we shipped.\n";
         assert_eq!(resume_start_after_a_message(&split_lines(text)), None);

@@ -138,23 +138,21 @@ impl Found {
     /// it by its word and the shared name (`Pain Management`); the second
     /// is written whole and found as it stands.
     fn add_first_of_a_shared_head(&mut self, item: &str) {
-        for and_at in AND_FINDER.find_iter(item.as_bytes()) {
-            // The first kind opens the item: `Wound care and pain management`
-            // shares nothing.
-            let first = &item[..and_at];
-            let after = &item[and_at + " and ".len()..];
-            let mut words = after.split(' ');
-            let (Some(second), Some(head)) = (words.next(), words.next()) else { continue };
-            let is_word = |word: &str| !word.is_empty() && word.chars().all(char::is_alphabetic);
-            // The item ends after the shared name: a list's next item, not more words.
-            let ends = words.next().is_none_or(|word| word.is_empty());
-            let second_in_lower_case = second.chars().all(char::is_lowercase);
-            if !(is_word(first) && is_word(second) && is_word(head) && ends && second_in_lower_case) {
-                continue;
-            }
-            if let Some(skill) = TAXONOMY.lookup(&format!("{first} {head}")) {
-                self.add_known(skill, None, SectionKind::Skills, None);
-            }
+        // The first kind is the one word that opens the item, so only the
+        // first `and` can follow it: `Wound care and pain management` shares nothing.
+        let Some(and_at) = AND_FINDER.find(item.as_bytes()) else { return };
+        let first = &item[..and_at];
+        let mut words = item[and_at + " and ".len()..].split(' ');
+        let (Some(second), Some(head)) = (words.next(), words.next()) else { return };
+        let is_word = |word: &str| !word.is_empty() && word.chars().all(char::is_alphabetic);
+        // The item ends after the shared name: a list's next item, not more words.
+        let ends = words.next().is_none_or(|word| word.is_empty());
+        let second_in_lower_case = second.chars().all(char::is_lowercase);
+        if !(is_word(first) && is_word(second) && is_word(head) && ends && second_in_lower_case) {
+            return;
+        }
+        if let Some(skill) = TAXONOMY.lookup(&format!("{first} {head}")) {
+            self.add_known(skill, None, SectionKind::Skills, None);
         }
     }
 
