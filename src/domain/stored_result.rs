@@ -72,10 +72,13 @@ pub const RESUME_VERSION_17_MARKER: u8 = 17;
 /// Parsed resumes of engine version 18, the same shape again: a resume
 /// under a message, acronyms that are words, the resume's own places.
 pub const RESUME_VERSION_18_MARKER: u8 = 18;
+/// Parsed resumes of engine version 19, the same shape again: aliases
+/// that name other things gone, plural aliases in prose not the skill.
+pub const RESUME_VERSION_19_MARKER: u8 = 19;
 /// What the current engine writes first in a parsed resume.
-pub const RESUME_CURRENT_MARKER: u8 = RESUME_VERSION_18_MARKER;
+pub const RESUME_CURRENT_MARKER: u8 = RESUME_VERSION_19_MARKER;
 /// Markers of parsed resumes that the current engine would parse the same.
-pub const RESUME_MARKERS_OF_THE_CURRENT_ENGINE: [u8; 1] = [RESUME_VERSION_18_MARKER];
+pub const RESUME_MARKERS_OF_THE_CURRENT_ENGINE: [u8; 1] = [RESUME_VERSION_19_MARKER];
 
 /// Breakdowns of engine version 3 start with this byte. Older ones start
 /// with their score, at most 100, so the two never meet.
@@ -117,11 +120,13 @@ pub const BREAKDOWN_VERSION_16_MARKER: u8 = 217;
 pub const BREAKDOWN_VERSION_17_MARKER: u8 = 218;
 /// Breakdowns of engine version 18, the same layout again.
 pub const BREAKDOWN_VERSION_18_MARKER: u8 = 219;
+/// Breakdowns of engine version 19, the same layout again.
+pub const BREAKDOWN_VERSION_19_MARKER: u8 = 220;
 /// What the current engine writes first in a breakdown.
-pub const BREAKDOWN_CURRENT_MARKER: u8 = BREAKDOWN_VERSION_18_MARKER;
+pub const BREAKDOWN_CURRENT_MARKER: u8 = BREAKDOWN_VERSION_19_MARKER;
 /// Markers of breakdowns that the current engine would score the same.
-pub const BREAKDOWN_MARKERS_OF_THE_CURRENT_ENGINE: [u8; 1] = [BREAKDOWN_VERSION_18_MARKER];
-/// Length of the months that follow the marker of a version 4 to 18
+pub const BREAKDOWN_MARKERS_OF_THE_CURRENT_ENGINE: [u8; 1] = [BREAKDOWN_VERSION_19_MARKER];
+/// Length of the months that follow the marker of a version 4 to 19
 /// breakdown, compact or not.
 pub const RANKING_MONTHS_LENGTH: usize = 4;
 
@@ -145,7 +150,8 @@ pub fn ranking_months(scored: &ScoredBreakdown) -> u32 {
         | BREAKDOWN_VERSION_15_MARKER
         | BREAKDOWN_VERSION_16_MARKER
         | BREAKDOWN_VERSION_17_MARKER
-        | BREAKDOWN_VERSION_18_MARKER, first, second, third, fourth, ..] => {
+        | BREAKDOWN_VERSION_18_MARKER
+        | BREAKDOWN_VERSION_19_MARKER, first, second, third, fourth, ..] => {
             u32::from_le_bytes([*first, *second, *third, *fourth])
         }
         _ => 0,
@@ -188,6 +194,11 @@ mod tests {
             "engine version 4's resume, in the shape the current engine writes"
         );
         assert!(made_by_an_older_engine(Some(&current_resume), Some(&version_4_breakdown)), "and its breakdown");
+        let version_18_resume = Encoded::new(vec![RESUME_VERSION_18_MARKER, 0]);
+        let version_18_breakdown = scored(&[BREAKDOWN_VERSION_18_MARKER, 9, 0, 0, 0, 80]);
+        assert!(made_by_an_older_engine(Some(&version_18_resume), Some(&current_breakdown)), "engine version 18's");
+        assert!(made_by_an_older_engine(Some(&current_resume), Some(&version_18_breakdown)));
+        assert_eq!(ranking_months(&version_18_breakdown), 9, "its months are read");
         let version_17_resume = Encoded::new(vec![RESUME_VERSION_17_MARKER, 0]);
         let version_17_breakdown = scored(&[BREAKDOWN_VERSION_17_MARKER, 9, 0, 0, 0, 80]);
         assert!(made_by_an_older_engine(Some(&version_17_resume), Some(&current_breakdown)), "engine version 17's");

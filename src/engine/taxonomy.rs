@@ -41,12 +41,16 @@ struct Pattern {
     ambiguous: bool,
     /// An acronym that is also a word (`SNOW`, `SPED`): in lower case it is the word.
     capitals_only: bool,
+    /// An alias in the plural that is not the canonical name's own words
+    /// (`Bills of Lading` for Shipping Documentation): see `names_things_handled`.
+    plural_alias: bool,
 }
 
 impl Pattern {
-    fn new(skill: usize, text: &str, ambiguous: bool, word_acronyms: &[&str]) -> Pattern {
+    fn new(skill: usize, text: &str, canonical: &str, ambiguous: bool, word_acronyms: &[&str]) -> Pattern {
         let capitals_only = word_acronyms.contains(&text);
-        Pattern { skill, text: text.to_owned(), ambiguous, capitals_only }
+        let plural_alias = is_plural_phrase(text) && !is_the_canonical_inflected(text, canonical);
+        Pattern { skill, text: text.to_owned(), ambiguous, capitals_only, plural_alias }
     }
 
     /// Whether `written` (as long as the pattern) may be this name, by its case.
@@ -138,13 +142,13 @@ impl Taxonomy {
             let skill = canonical.len();
             canonical.push(name.to_owned());
             category_of.push(category);
-            patterns.push(Pattern::new(skill, name, ambiguous == "yes", &word_acronyms));
+            patterns.push(Pattern::new(skill, name, name, ambiguous == "yes", &word_acronyms));
             for alias in aliases.split('|').filter(|alias| !alias.is_empty()) {
                 let (text, ambiguous) = match alias.strip_prefix('~') {
                     Some(text) => (text, true),
                     None => (alias, false),
                 };
-                patterns.push(Pattern::new(skill, text, ambiguous, &word_acronyms));
+                patterns.push(Pattern::new(skill, text, name, ambiguous, &word_acronyms));
             }
         }
         // A DFA: every line of every resume is searched, so search speed
@@ -327,6 +331,9 @@ impl Taxonomy {
         {
             return None;
         }
+        if !in_skills_list && names_things_handled(pattern, line, start, end) {
+            return None;
+        }
         let context_checked = pattern.ambiguous;
         if !context_checked
             && !in_skills_list
@@ -381,6 +388,48 @@ fn hyphens_allowed(written: &[u8], pattern: &[u8]) -> bool {
         }
     }
     !hyphen_for_space || written.contains(&b' ')
+}
+
+/// Whether the name written at `start..end` of a line of prose is a
+/// plural alias in lower case (`bills of lading`, `work orders`, `cycle
+/// counts`): in a job's bullet such a name says what the work was about,
+/// the things handled, not the skill the taxonomy files it under, which
+/// the resume never names. In a skills list it is that skill. Over the
+/// labelled sets such aliases in prose were the labelled skill 52 times
+/// in 259.
+fn names_things_handled(pattern: &Pattern, line: &str, start: usize, end: usize) -> bool {
+    let written = &line[start..end];
+    let mut characters = written.chars();
+    let first_is_upper = characters.next().is_some_and(char::is_uppercase);
+    pattern.plural_alias && !characters.any(char::is_uppercase) && (!first_is_upper || starts_a_sentence(line, start))
+}
+
+/// Whether the last word of `name` is a plural (`orders`, `bills of
+/// lading` is not: its last word is `lading`), by its ending: words ending
+/// in `ss`, `us`, `is`, `ics` and `ous` are singular (`process`, `status`,
+/// `analysis`, `logistics`, `continuous`).
+fn is_plural_phrase(name: &str) -> bool {
+    let last = name.rsplit([' ', '-']).next().unwrap_or(name);
+    last.len() > PLURAL_WORD_BYTES_MIN
+        && last.ends_with('s')
+        && !["ss", "us", "is", "ics", "ous"].iter().any(|ending| last.ends_with(ending))
+        && last.bytes().any(|byte| byte.is_ascii_lowercase())
+}
+
+/// Shorter words ending in `s` are mostly not plurals (`gas`, `bus`, `yes`).
+const PLURAL_WORD_BYTES_MIN: usize = 3;
+
+/// Whether `alias` is `canonical`'s own words, in the other number or
+/// with its last word a noun rather than a gerund (`Design Systems` for
+/// Design System, `Cycle Counts` for Cycle Counting, `Code Reviews` for
+/// Code Review): it names the skill itself, not things handled in it.
+fn is_the_canonical_inflected(alias: &str, canonical: &str) -> bool {
+    let stem = |name: &str| {
+        let name = name.to_ascii_lowercase().replace('-', " ");
+        let name = name.strip_suffix("ing").unwrap_or(&name);
+        name.trim_end_matches('s').to_owned()
+    };
+    stem(alias) == stem(canonical)
 }
 
 /// Byte offsets in `line` where a word may start: a character that is not
@@ -678,6 +727,28 @@ mod tests {
         assert_eq!(skills_in("Triage and treatment of 60 patients a shift.", false), ["Triage"]);
     }
 
+    #[test]
+    fn a_plural_alias_in_prose_names_the_things_handled_not_the_skill() {
+        assert_eq!(skills_in("Did dressing changes for 20 patients a shift.", false), Vec::<&str>::new());
+        assert_eq!(skills_in("Dressing changes for 20 patients a shift.", false), Vec::<&str>::new());
+        assert_eq!(skills_in("Dressing changes, IV therapy", true), ["Wound Care", "IV Therapy"]);
+        // The skill's own words in the plural still name it.
+        assert_eq!(skills_in("Ran weekly cycle counts and code reviews.", false), ["Cycle Counting", "Code Review"]);
+    }
+
+    #[test]
+    fn a_phrase_is_plural_by_its_last_word() {
+        assert!(is_plural_phrase("Work Orders"));
+        assert!(is_plural_phrase("help-center articles"));
+        assert!(!is_plural_phrase("Bills of Lading"));
+        for singular in ["Process", "Logistics", "Root Cause Analysis", "Continuous", "Status", "Gas"] {
+            assert!(!is_plural_phrase(singular), "{singular}");
+        }
+        assert!(is_the_canonical_inflected("Cycle Counts", "Cycle Counting"));
+        assert!(is_the_canonical_inflected("Design Systems", "Design System"));
+        assert!(!is_the_canonical_inflected("Dressing Changes", "Wound Care"));
+    }
+
     fn skills_in(line: &str, in_skills_list: bool) -> Vec<&'static str> {
         TAXONOMY.mentions(line, in_skills_list).iter().map(|mention| TAXONOMY.canonical(mention.skill)).collect()
     }
@@ -815,7 +886,7 @@ mod tests {
             .iter()
             .all(|skill| *skill != "Special Education"));
         assert_eq!(
-            skills_in("Taught SPED and ELL students", false),
+            skills_in("Taught SPED and ESL students", false),
             ["Special Education", "English as a Second Language"]
         );
         assert!(skills_in("Sterilization: steam, ETO, low-temp", true).iter().all(|skill| *skill != "STEM Education"));

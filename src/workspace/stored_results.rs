@@ -23,14 +23,14 @@ use crate::domain::resume::ParsedResume;
 use crate::domain::stored_result::{
     BREAKDOWN_COMPACT_MARKER, BREAKDOWN_CURRENT_MARKER, BREAKDOWN_VERSION_10_MARKER, BREAKDOWN_VERSION_11_MARKER,
     BREAKDOWN_VERSION_12_MARKER, BREAKDOWN_VERSION_13_MARKER, BREAKDOWN_VERSION_14_MARKER, BREAKDOWN_VERSION_15_MARKER,
-    BREAKDOWN_VERSION_16_MARKER, BREAKDOWN_VERSION_17_MARKER, BREAKDOWN_VERSION_18_MARKER, BREAKDOWN_VERSION_3_MARKER,
-    BREAKDOWN_VERSION_4_MARKER, BREAKDOWN_VERSION_5_MARKER, BREAKDOWN_VERSION_6_MARKER, BREAKDOWN_VERSION_7_MARKER,
-    BREAKDOWN_VERSION_8_MARKER, BREAKDOWN_VERSION_9_MARKER, RANKING_MONTHS_LENGTH, RESUME_CURRENT_MARKER,
-    RESUME_SECTION_KINDS_MARKER, RESUME_VERSION_10_MARKER, RESUME_VERSION_11_MARKER, RESUME_VERSION_12_MARKER,
-    RESUME_VERSION_13_MARKER, RESUME_VERSION_14_MARKER, RESUME_VERSION_15_MARKER, RESUME_VERSION_16_MARKER,
-    RESUME_VERSION_17_MARKER, RESUME_VERSION_18_MARKER, RESUME_VERSION_2_MARKER, RESUME_VERSION_3_MARKER,
-    RESUME_VERSION_5_MARKER, RESUME_VERSION_6_MARKER, RESUME_VERSION_7_MARKER, RESUME_VERSION_8_MARKER,
-    RESUME_VERSION_9_MARKER,
+    BREAKDOWN_VERSION_16_MARKER, BREAKDOWN_VERSION_17_MARKER, BREAKDOWN_VERSION_18_MARKER, BREAKDOWN_VERSION_19_MARKER,
+    BREAKDOWN_VERSION_3_MARKER, BREAKDOWN_VERSION_4_MARKER, BREAKDOWN_VERSION_5_MARKER, BREAKDOWN_VERSION_6_MARKER,
+    BREAKDOWN_VERSION_7_MARKER, BREAKDOWN_VERSION_8_MARKER, BREAKDOWN_VERSION_9_MARKER, RANKING_MONTHS_LENGTH,
+    RESUME_CURRENT_MARKER, RESUME_SECTION_KINDS_MARKER, RESUME_VERSION_10_MARKER, RESUME_VERSION_11_MARKER,
+    RESUME_VERSION_12_MARKER, RESUME_VERSION_13_MARKER, RESUME_VERSION_14_MARKER, RESUME_VERSION_15_MARKER,
+    RESUME_VERSION_16_MARKER, RESUME_VERSION_17_MARKER, RESUME_VERSION_18_MARKER, RESUME_VERSION_19_MARKER,
+    RESUME_VERSION_2_MARKER, RESUME_VERSION_3_MARKER, RESUME_VERSION_5_MARKER, RESUME_VERSION_6_MARKER,
+    RESUME_VERSION_7_MARKER, RESUME_VERSION_8_MARKER, RESUME_VERSION_9_MARKER,
 };
 use crate::engine::ENGINE_VERSION;
 use crate::store::codec;
@@ -53,9 +53,10 @@ pub use crate::store::codec::CodecError;
 // (dates with their day, undated employers' lines, headings in more forms)
 // and version 16's (armed services' units, more degrees) and version 17's
 // (foreign months, headings in two languages, PDF wraps) and version 18's
-// (a resume under a message, acronyms that are words, the resume's places).
-const _: () = assert!(RESUME_CURRENT_MARKER == RESUME_VERSION_18_MARKER && ENGINE_VERSION == 18);
-const _: () = assert!(BREAKDOWN_CURRENT_MARKER == BREAKDOWN_VERSION_18_MARKER && ENGINE_VERSION == 18);
+// (a resume under a message, acronyms that are words, the resume's places)
+// and version 19's (aliases that name other things gone, plural aliases).
+const _: () = assert!(RESUME_CURRENT_MARKER == RESUME_VERSION_19_MARKER && ENGINE_VERSION == 19);
+const _: () = assert!(BREAKDOWN_CURRENT_MARKER == BREAKDOWN_VERSION_19_MARKER && ENGINE_VERSION == 19);
 
 /// A parsed resume as the state keeps it: the marker, then the encoding.
 pub fn encode_resume(resume: &ParsedResume) -> Result<Vec<u8>, CodecError> {
@@ -65,11 +66,12 @@ pub fn encode_resume(resume: &ParsedResume) -> Result<Vec<u8>, CodecError> {
 }
 
 /// Parsed resumes of engine version 4 on share one shape: the markers of
-/// versions 5 to 18 name the rules that made them, not a new layout.
+/// versions 5 to 19 name the rules that made them, not a new layout.
 fn in_the_current_shape(marker: u8) -> bool {
     matches!(
         marker,
-        RESUME_VERSION_18_MARKER
+        RESUME_VERSION_19_MARKER
+            | RESUME_VERSION_18_MARKER
             | RESUME_VERSION_17_MARKER
             | RESUME_VERSION_16_MARKER
             | RESUME_VERSION_15_MARKER
@@ -132,7 +134,8 @@ fn breakdown_shape(stored: &[u8]) -> Result<BreakdownShape<'_>, CodecError> {
     };
     match stored.first() {
         Some(
-            &(BREAKDOWN_VERSION_18_MARKER
+            &(BREAKDOWN_VERSION_19_MARKER
+            | BREAKDOWN_VERSION_18_MARKER
             | BREAKDOWN_VERSION_17_MARKER
             | BREAKDOWN_VERSION_16_MARKER
             | BREAKDOWN_VERSION_15_MARKER
