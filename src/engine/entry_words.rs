@@ -217,6 +217,11 @@ pub(crate) const ROLE_WORDS: &[&str] = &[
     "mechanic",
     "electrician",
     "plumber",
+    // Not `goldsmith` nor `smith` alone: surnames more often than trades.
+    "locksmith",
+    "blacksmith",
+    "gunsmith",
+    "silversmith",
     "carpenter",
     "inspector",
     "surveyor",

@@ -687,7 +687,11 @@ fn header_line_below(
     let names_an_employer = (!names_a_role || companies_below >= roles_below)
         && below_header.location.is_some()
         && (below_header.company.is_some() || header.location.is_none());
-    let completes = (!has_role_title && names_a_role && below_header.location.is_none())
+    // `Treasure Valley Design-Build   Feb 2020 – Present` over `Senior
+    // Kitchen & Bath Designer · Boise, ID`: the title and its place under
+    // a line that names only the employer.
+    let title_and_place_below = below_header.location.is_some() && below_header.company.is_none();
+    let completes = (!has_role_title && names_a_role && (below_header.location.is_none() || title_and_place_below))
         || (header.company.is_none() || header.location.is_none()) && names_an_employer
         || (header.company.is_none() && !names_a_role && companies_below > 0);
     completes.then_some(below)

@@ -548,3 +548,22 @@ fn staff_names_a_post_and_a_camp_or_ranch_an_employer() {
         ]
     );
 }
+
+#[test]
+fn a_title_and_its_place_under_a_line_that_names_only_the_employer_complete_it() {
+    let text = "Treasure Valley Design-Build          Feb 2020 – Present\n\
+                Senior Kitchen & Bath Designer · Boise, ID\n• Led design.";
+    let entries = parse(text);
+    assert_eq!(
+        title_company_dates(&entries),
+        [row("Senior Kitchen & Bath Designer", "Treasure Valley Design-Build", "2020-02", "present")]
+    );
+    assert_eq!(entries[0].location.as_deref(), Some("Boise, ID"));
+}
+
+#[test]
+fn a_locksmith_is_a_post_and_smith_alone_a_surname() {
+    let text = "Locksmith          May 2016 – February 2019\nHill Country Lock & Key, Austin, TX\n• Rekeyed.";
+    assert_eq!(title_company_dates(&parse(text)), [row("Locksmith", "Hill Country Lock & Key", "2016-05", "2019-02")]);
+    assert!(!crate::engine::entry_words::is_role_word("smith"));
+}
