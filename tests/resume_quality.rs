@@ -324,7 +324,7 @@ fn print_row(label: &str, scores: &Scores) {
 /// Floors: the measured quality this test holds the parser to (P/R/F1
 /// shown as precision/recall/F1 above); raise them as the parser improves.
 const CONTACT_ACCURACY_FLOOR: f64 = 0.98;
-const SKILLS_F1_FLOOR: f64 = 0.90;
+const SKILLS_F1_FLOOR: f64 = 0.92;
 const EXPERIENCE_F1_FLOOR: f64 = 0.98;
 const EDUCATION_F1_FLOOR: f64 = 0.93;
 /// The targets of the issue; printed, and met when every floor reaches them.
