@@ -17,7 +17,9 @@
 //! months, which add up, overlaps counted once, to its months of use. A
 //! credential (`Registered Nurse (RN)`, `CPA`, `Scrum Master`) is a skill
 //! only where the skills section lists it: elsewhere it is a title held or
-//! a certification, which `certifications` reports.
+//! a certification, which `certifications` reports. So is a subject (an
+//! industry, a setting, a program, a law: `E-commerce`, `Medicare`, `HIPAA`;
+//! see `taxonomy/subjects.txt`): elsewhere it says where the work was done.
 //! Ambiguous names count only in context (see `taxonomy`).
 
 use std::borrow::Cow;
@@ -91,7 +93,7 @@ impl Found {
             while let Some(name) = unlisted.next_if(|name| name.start < mention.start) {
                 self.add_unlisted(&text[name]);
             }
-            if TAXONOMY.is_credential(mention.skill) && kind != SectionKind::Skills {
+            if TAXONOMY.counts_only_in_a_skills_section(mention.skill) && kind != SectionKind::Skills {
                 continue;
             }
             if is_prose_of_a_section(kind)
@@ -578,6 +580,13 @@ mod tests {
     fn credentials_are_skills_only_in_the_skills_list() {
         let text = "Summary\nRegistered nurse and PMP.\n\nCertifications\nCertified Public Accountant (CPA)\n\nSkills\nPMP, Excel";
         assert_eq!(skills_of(text), ["Project Management Professional (PMP)", "Microsoft Excel"]);
+    }
+
+    #[test]
+    fn subjects_are_skills_only_in_the_skills_list() {
+        let text = "Experience\nBilling Specialist, Acme Clinic, 2019 - 2023\n\
+                    • Verified Medicare eligibility for an urgent care clinic in Excel.\n\nSkills\nHIPAA, Epic";
+        assert_eq!(skills_of(text), ["Microsoft Excel", "HIPAA", "Epic Systems"]);
     }
 
     #[test]

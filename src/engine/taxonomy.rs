@@ -21,6 +21,9 @@ use aho_corasick::{Anchored, MatchKind, PatternID, StartKind};
 const TAXONOMY_TSV: &str = include_str!("taxonomy/skills.tsv");
 /// Acronyms that are also words, matched only in capitals (see the file).
 const WORD_ACRONYMS: &str = include_str!("taxonomy/word_acronyms.txt");
+/// Skills that name a subject (an industry, a setting, a program, a law, a
+/// field, a population, a document, a data format): see the file.
+const SUBJECTS: &str = include_str!("taxonomy/subjects.txt");
 /// The category of certifications, licences and titles (see the taxonomy's README).
 const CREDENTIAL_CATEGORY: &str = "credential";
 
@@ -28,6 +31,8 @@ pub(crate) struct Taxonomy {
     canonical: Vec<String>,
     /// Per skill, its category (a column of the file).
     category: Vec<&'static str>,
+    /// Per skill, whether it is listed in `subjects.txt`.
+    subject: Vec<bool>,
     patterns: Vec<Pattern>,
     /// The DFA itself rather than `AhoCorasick`, which holds it behind a
     /// `dyn` pointer: a search here is a few bytes long, and through the
@@ -162,7 +167,8 @@ impl Taxonomy {
             .start_kind(StartKind::Anchored)
             .build(patterns.iter().map(|pattern| pattern.text.replace('-', " ")))
             .expect("the skill taxonomy builds an automaton");
-        Taxonomy { canonical, category: category_of, patterns, automaton }
+        let subject = subjects_among(&canonical);
+        Taxonomy { canonical, category: category_of, subject, patterns, automaton }
     }
 
     pub(crate) fn canonical(&self, skill: usize) -> &str {
@@ -173,6 +179,15 @@ impl Taxonomy {
     /// skill only where a resume lists it as one.
     pub(crate) fn is_credential(&self, skill: usize) -> bool {
         self.category[skill] == CREDENTIAL_CATEGORY
+    }
+
+    /// A skill that a resume claims only by listing it in a skills section:
+    /// a credential, which elsewhere is what the candidate holds or is, or a
+    /// subject, which elsewhere says where or about what the candidate
+    /// worked (`returns for an e-commerce brand`, `verified Medicare
+    /// eligibility`, `HIPAA-compliant records`).
+    pub(crate) fn counts_only_in_a_skills_section(&self, skill: usize) -> bool {
+        self.is_credential(skill) || self.subject[skill]
     }
 
     /// The skill a name stands for, and whether that name is ambiguous.
@@ -344,6 +359,22 @@ impl Taxonomy {
         }
         Some(SkillMention { skill: pattern.skill, start, end, ambiguous: pattern.ambiguous })
     }
+}
+
+/// Per skill of `canonical`, whether `subjects.txt` lists it. A listed
+/// name the taxonomy lacks is caught by a test, not here: the list is
+/// read once, when the taxonomy is first used.
+fn subjects_among(canonical: &[String]) -> Vec<bool> {
+    let listed: std::collections::HashSet<&str> = listed_subjects().collect();
+    canonical.iter().map(|name| listed.contains(name.as_str())).collect()
+}
+
+/// The canonical names `subjects.txt` lists: each line's first field.
+fn listed_subjects() -> impl Iterator<Item = &'static str> {
+    SUBJECTS
+        .lines()
+        .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
+        .map(|line| line.split('\t').next().unwrap_or(line).trim())
 }
 
 /// The automaton reads a hyphen as a space, in the text and in the
@@ -903,6 +934,15 @@ mod tests {
                 TAXONOMY.patterns.iter().any(|pattern| pattern.text == word && pattern.capitals_only),
                 "{word} names no skill of the taxonomy"
             );
+        }
+    }
+
+    #[test]
+    fn each_listed_subject_is_a_canonical_skill_and_no_credential() {
+        for name in listed_subjects() {
+            let skill = TAXONOMY.canonical.iter().position(|canonical| canonical == name);
+            let skill = skill.unwrap_or_else(|| panic!("{name} is no canonical name of the taxonomy"));
+            assert!(TAXONOMY.subject[skill] && !TAXONOMY.is_credential(skill), "{name}");
         }
     }
 
