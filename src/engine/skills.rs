@@ -362,6 +362,7 @@ fn joined_wraps<'a>(lines: impl Iterator<Item = &'a str>, in_skills_list: bool) 
     for line in lines {
         // Indented or not: a hanging indent wraps under the items, not the label.
         let continues = line.trim_start().chars().next().is_some_and(char::is_lowercase)
+            && !(in_skills_list && joined.last().is_some_and(|last| breaks_between_items(last, line)))
             || in_skills_list && joined.last().is_some_and(|last| wraps_a_name(last, line));
         match joined.last_mut() {
             Some(last) if continues && !last.trim().is_empty() => {
@@ -392,6 +393,36 @@ fn wraps_a_name(above: &str, line: &str) -> bool {
         return false;
     }
     TAXONOMY.lookup(&format!("{last_word} {first_word}")).is_some()
+}
+
+/// Whether the break between two lines of a list falls between two items
+/// (`… · Excel · price elasticity modeling` over `margin analysis · A/B
+/// testing`), not inside one a line wrapped (`…, machine` over `learning,
+/// Docker`): both lines are lists, the two pieces at the break make no name
+/// together, and each is a name the taxonomy knows or two words or more.
+fn breaks_between_items(above: &str, line: &str) -> bool {
+    let (Some((_, last_piece)), Some((first_piece, _))) =
+        (above.trim_end().rsplit_once(SKILL_ITEM_SEPARATORS), line.trim_start().split_once(SKILL_ITEM_SEPARATORS))
+    else {
+        return false;
+    };
+    let (last_piece, first_piece) = (last_piece.trim(), first_piece.trim());
+    // `testify before the` over `hearing examiner`: a sentence goes on.
+    let ends_in_a_function_word = |piece: &str| {
+        piece.rsplit(' ').next().is_some_and(|word| {
+            ["the", "a", "an", "of", "and", "or", "to", "for", "with", "in", "on", "at", "by", "from", "before"]
+                .contains(&word.to_ascii_lowercase().as_str())
+        })
+    };
+    let whole = |piece: &str| {
+        (piece.split_whitespace().count() >= 2 && !ends_in_a_function_word(piece)) || TAXONOMY.lookup(piece).is_some()
+    };
+    !last_piece.is_empty()
+        && !first_piece.is_empty()
+        && last_piece.len() + first_piece.len() <= WRAPPED_NAME_BYTES_MAX
+        && whole(last_piece)
+        && whole(first_piece)
+        && TAXONOMY.lookup(&format!("{last_piece} {first_piece}")).is_none()
 }
 
 /// Longer pairs of words are no name the taxonomy holds; they are not looked up.
@@ -682,6 +713,21 @@ mod tests {
         // A dash at the very start is a bullet, not a label's end.
         assert_eq!(split_at_dash_label("- Zorvex, Qorvex"), None);
         assert_eq!(split_at_dash_label("Lines – Zorvex, Qorvex"), Some(("Lines", "Zorvex, Qorvex")));
+    }
+
+    #[test]
+    fn a_line_break_between_two_whole_items_of_a_list_parts_them() {
+        let text = "Skills\nSQL | Excel | price elasticity modeling\nmargin analysis | A/B testing";
+        assert_eq!(skills_of(text)[2..4], ["price elasticity modeling", "Gross Margin Analysis"]);
+        let text = "Skills\nSpace planning · estimating\nclient consultations · AutoCAD";
+        assert!(skills_of(text).contains(&"client consultations".to_owned()));
+        // A name a narrow column wrapped stays one.
+        let text = "Skills\nPython, Java, machine\nlearning, Docker";
+        assert_eq!(skills_of(text), ["Python", "Java", "Machine Learning", "Docker"]);
+        let text = "Skills\nDrafted notices; testify before the\nhearing examiner, monthly";
+        assert!(!skills_of(text).contains(&"hearing examiner".to_owned()));
+        let text = "Skills\nSalesforce, customer relationship\nmanagement, Excel";
+        assert!(skills_of(text).contains(&"Customer Relationship Management".to_owned()));
     }
 
     #[test]
