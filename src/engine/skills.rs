@@ -361,9 +361,10 @@ fn joined_wraps<'a>(lines: impl Iterator<Item = &'a str>, in_skills_list: bool) 
     let mut joined: Vec<Cow<'a, str>> = Vec::new();
     for line in lines {
         // Indented or not: a hanging indent wraps under the items, not the label.
-        let continues = line.trim_start().chars().next().is_some_and(char::is_lowercase)
-            && !(in_skills_list && joined.last().is_some_and(|last| breaks_between_items(last, line)))
-            || in_skills_list && joined.last().is_some_and(|last| wraps_a_name(last, line));
+        let starts_in_lower_case = line.trim_start().chars().next().is_some_and(char::is_lowercase);
+        let continues = (starts_in_lower_case
+            && !(in_skills_list && joined.last().is_some_and(|last| breaks_between_items(last, line))))
+            || (in_skills_list && joined.last().is_some_and(|last| wraps_a_name(last, line)));
         match joined.last_mut() {
             Some(last) if continues && !last.trim().is_empty() => {
                 let last = last.to_mut();
@@ -408,12 +409,8 @@ fn breaks_between_items(above: &str, line: &str) -> bool {
     };
     let (last_piece, first_piece) = (last_piece.trim(), first_piece.trim());
     // `testify before the` over `hearing examiner`: a sentence goes on.
-    let ends_in_a_function_word = |piece: &str| {
-        piece.rsplit(' ').next().is_some_and(|word| {
-            ["the", "a", "an", "of", "and", "or", "to", "for", "with", "in", "on", "at", "by", "from", "before"]
-                .contains(&word.to_ascii_lowercase().as_str())
-        })
-    };
+    let ends_in_a_function_word =
+        |piece: &str| piece.rsplit(' ').next().is_some_and(|word| is_listed(word, &WORDS_A_SENTENCE_GOES_ON_AFTER));
     let whole = |piece: &str| {
         (piece.split_whitespace().count() >= 2 && !ends_in_a_function_word(piece)) || TAXONOMY.lookup(piece).is_some()
     };
@@ -424,6 +421,11 @@ fn breaks_between_items(above: &str, line: &str) -> bool {
         && whole(first_piece)
         && TAXONOMY.lookup(&format!("{last_piece} {first_piece}")).is_none()
 }
+
+/// Words that leave a sentence unfinished at the end of a line: no item of
+/// a list ends in one.
+const WORDS_A_SENTENCE_GOES_ON_AFTER: [&str; 15] =
+    ["the", "a", "an", "of", "and", "or", "to", "for", "with", "in", "on", "at", "by", "from", "before"];
 
 /// Longer pairs of words are no name the taxonomy holds; they are not looked up.
 const WRAPPED_NAME_BYTES_MAX: usize = 48;

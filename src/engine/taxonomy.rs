@@ -443,9 +443,13 @@ fn is_plural_phrase(name: &str) -> bool {
     let last = name.rsplit([' ', '-']).next().unwrap_or(name);
     last.len() > PLURAL_WORD_BYTES_MIN
         && last.ends_with('s')
-        && !["ss", "us", "is", "ics", "ous"].iter().any(|ending| last.ends_with(ending))
+        && !SINGULAR_ENDINGS.iter().any(|ending| last.ends_with(ending))
         && last.bytes().any(|byte| byte.is_ascii_lowercase())
 }
+
+/// Endings in `s` of singular words (`process`, `status`, `analysis`,
+/// `logistics`, `continuous`).
+const SINGULAR_ENDINGS: [&str; 5] = ["ss", "us", "is", "ics", "ous"];
 
 /// Shorter words ending in `s` are mostly not plurals (`gas`, `bus`, `yes`).
 const PLURAL_WORD_BYTES_MIN: usize = 3;
