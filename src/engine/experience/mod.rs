@@ -663,12 +663,19 @@ fn header_line_below(
             return Some(below);
         }
     }
+    // `General ledger reconciliations, bank reconciliations and monthly`
+    // over `for the plant cost centers.`: a highlight whose bullet the PDF
+    // drew as a shape, wrapped; no employer's line runs on in lower case.
+    let runs_on_in_lower_case = classified.get(below + 1).is_some_and(|next| {
+        next.kind == Kind::Text && next.text.trim_start().starts_with(|character: char| character.is_lowercase())
+    });
     if !own_is_header
         || header_lines.len() >= HEADER_LINES_MAX
         || claimed[below]
         || line.kind != Kind::Text
         || line.range.is_some()
         || !is_header_like(line.text)
+        || runs_on_in_lower_case
     {
         return None;
     }

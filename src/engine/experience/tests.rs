@@ -567,3 +567,17 @@ fn a_locksmith_is_a_post_and_smith_alone_a_surname() {
     assert_eq!(title_company_dates(&parse(text)), [row("Locksmith", "Hill Country Lock & Key", "2016-05", "2019-02")]);
     assert!(!crate::engine::entry_words::is_role_word("smith"));
 }
+
+#[test]
+fn a_line_under_a_dated_title_that_runs_on_in_lower_case_is_a_highlight_not_the_employer() {
+    let text = "Piedmont Foods, Inc. — Charlotte, NC\nSenior Accountant | 01/2022 – Present\nLed the close.\n\
+                Staff Accountant | 03/2019 – 12/2021\n\
+                General ledger reconciliations, bank reconciliations and monthly variance analysis\n\
+                for the plant cost centers.";
+    let entries = parse(text);
+    assert_eq!(entries[1].title.as_deref(), Some("Staff Accountant"));
+    assert_ne!(
+        entries[1].company.as_deref(),
+        Some("General ledger reconciliations, bank reconciliations and monthly variance analysis")
+    );
+}
