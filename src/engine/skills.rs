@@ -414,12 +414,12 @@ fn breaks_between_items(above: &str, line: &str) -> bool {
     let whole = |piece: &str| {
         (piece.split_whitespace().count() >= 2 && !ends_in_a_function_word(piece)) || TAXONOMY.lookup(piece).is_some()
     };
-    !last_piece.is_empty()
-        && !first_piece.is_empty()
-        && last_piece.len() + first_piece.len() <= WRAPPED_NAME_BYTES_MAX
-        && whole(last_piece)
-        && whole(first_piece)
-        && TAXONOMY.lookup(&format!("{last_piece} {first_piece}")).is_none()
+    // Two pieces longer together than any name make none: not looked up.
+    let make_a_name = || {
+        last_piece.len() + first_piece.len() <= WRAPPED_NAME_BYTES_MAX
+            && TAXONOMY.lookup(&format!("{last_piece} {first_piece}")).is_some()
+    };
+    !last_piece.is_empty() && !first_piece.is_empty() && whole(last_piece) && whole(first_piece) && !make_a_name()
 }
 
 /// Words that leave a sentence unfinished at the end of a line: no item of
@@ -728,6 +728,9 @@ mod tests {
         assert_eq!(skills_of(text), ["Python", "Java", "Machine Learning", "Docker"]);
         let text = "Skills\nDrafted notices; testify before the\nhearing examiner, monthly";
         assert!(!skills_of(text).contains(&"hearing examiner".to_owned()));
+        // Pieces longer together than any name are two items, unlooked-up.
+        let text = "Skills\nExcel, multi-site vendor performance scorecard reviews\nquarterly business review facilitation, SQL";
+        assert!(skills_of(text).contains(&"quarterly business review facilitation".to_owned()));
         let text = "Skills\nSalesforce, customer relationship\nmanagement, Excel";
         assert!(skills_of(text).contains(&"Customer Relationship Management".to_owned()));
     }

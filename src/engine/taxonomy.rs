@@ -429,10 +429,8 @@ fn hyphens_allowed(written: &[u8], pattern: &[u8]) -> bool {
 /// labelled sets such aliases in prose were the labelled skill 52 times
 /// in 259.
 fn names_things_handled(pattern: &Pattern, line: &str, start: usize, end: usize) -> bool {
-    let written = &line[start..end];
-    let mut characters = written.chars();
-    let first_is_upper = characters.next().is_some_and(char::is_uppercase);
-    pattern.plural_alias && !characters.any(char::is_uppercase) && (!first_is_upper || starts_a_sentence(line, start))
+    // Most patterns are no plural alias: the flag is read before the text.
+    pattern.plural_alias && written_in_lower_case(line, start, end)
 }
 
 /// Whether the last word of `name` is a plural (`orders`, `bills of
@@ -704,12 +702,16 @@ fn is_common_word_in_prose(line: &str, start: usize, end: usize) -> bool {
     if written.contains(char::is_whitespace) || written.chars().any(|character| !character.is_alphabetic()) {
         return false;
     }
-    let mut letters = written.chars();
-    let first_is_upper = letters.next().is_some_and(char::is_uppercase);
-    if letters.any(char::is_uppercase) {
-        return false;
-    }
-    !first_is_upper || starts_a_sentence(line, start)
+    written_in_lower_case(line, start, end)
+}
+
+/// Whether the text at `start..end` of `line` is in lower case, or
+/// capitalised only because it starts a sentence: nothing in how it is
+/// written marks it as a name.
+fn written_in_lower_case(line: &str, start: usize, end: usize) -> bool {
+    let mut characters = line[start..end].chars();
+    let first_is_upper = characters.next().is_some_and(char::is_uppercase);
+    !characters.any(char::is_uppercase) && (!first_is_upper || starts_a_sentence(line, start))
 }
 
 /// Whether a word at `start` begins its line, sentence or bullet, where a
