@@ -331,8 +331,12 @@ fn trimmed(part: &str, item: Range<usize>) -> Option<Range<usize>> {
 }
 
 /// Whether `item`, starting at byte `offset`, holds a word that neither a
-/// found name covers nor qualifies one.
+/// found name covers nor qualifies one, or is a phrase of known names
+/// (see `is_a_phrase_of_names`).
 fn names_more_than_its_mentions(item: &str, offset: usize, mentions: &[SkillMention]) -> bool {
+    if is_a_phrase_of_names(item, offset, mentions) {
+        return true;
+    }
     let covered = |start: usize, end: usize| {
         mentions.iter().any(|mention| mention.start <= offset + start && offset + end <= mention.end)
     };
@@ -341,6 +345,22 @@ fn names_more_than_its_mentions(item: &str, offset: usize, mentions: &[SkillMent
         let is_version = if names_a_known_skill { is_version(word) } else { is_bare_version(word) };
         !covered(start, start + word.len()) && !is_listed(word, QUALIFIER_WORDS) && !is_version
     })
+}
+
+/// An item in lower case that two names next to each other make up
+/// (`insurance billing`, `frame repairs`): one thing, the first name saying
+/// which kind of the second, not two skills. Names in capitals side by
+/// side (`Agile Scrum`) stay two.
+fn is_a_phrase_of_names(item: &str, offset: usize, mentions: &[SkillMention]) -> bool {
+    let inside: Vec<&SkillMention> =
+        mentions.iter().filter(|mention| offset <= mention.start && mention.end <= offset + item.len()).collect();
+    let (Some(first), Some(last)) = (inside.first(), inside.last()) else { return false };
+    let all_lower_case_after_the_first_letter = item.chars().skip(1).all(|character| !character.is_uppercase());
+    inside.len() >= 2
+        && first.start == offset
+        && last.end == offset + item.len()
+        && inside.windows(2).all(|pair| &item[pair[0].end - offset..pair[1].start - offset] == " ")
+        && all_lower_case_after_the_first_letter
 }
 
 /// A version with nothing it could be the version of: no letters but a
@@ -416,6 +436,14 @@ mod tests {
         assert!(unlisted("Advanced Excel, Python 3, Microsoft Office Suite").is_empty());
         assert!(unlisted("SQL | Tableau | Kubernetes").is_empty());
         assert_eq!(unlisted("Research and Development, coaching and hiring"), ["Research and Development", "hiring"]);
+    }
+
+    #[test]
+    fn known_names_side_by_side_in_lower_case_are_one_item() {
+        assert_eq!(unlisted("insurance verification, insurance billing"), ["insurance billing"]);
+        assert_eq!(unlisted("Scratch baking; SQL"), ["Scratch baking"]);
+        // Names in capitals side by side are each a name of their own.
+        assert!(unlisted("Agile Scrum, Python").is_empty());
     }
 
     #[test]
