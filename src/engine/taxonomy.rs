@@ -55,6 +55,10 @@ struct Pattern {
     /// Matched only as spelled: an acronym's added plural (`JSAs`), since
     /// in capitals it is another acronym (`ADFS` is no plural of ADF).
     exact_case: bool,
+    /// A word of capitals with a lower-case letter or two (`SAFe`, `DiD`,
+    /// `PODs`, `MoSCoW`): written with fewer than two capitals it is the
+    /// English word (`Safe transfers`, `Did`, `pods`, `Moscow`).
+    needs_two_capitals: bool,
 }
 
 impl Pattern {
@@ -69,6 +73,7 @@ impl Pattern {
             plural_alias,
             added_plural: false,
             exact_case: false,
+            needs_two_capitals: is_capitals_with_a_lower_case_letter(text),
         }
     }
 
@@ -76,6 +81,9 @@ impl Pattern {
     fn case_allows(&self, written: &[u8]) -> bool {
         if self.exact_case {
             return written == self.text.as_bytes();
+        }
+        if self.needs_two_capitals && written.iter().filter(|byte| byte.is_ascii_uppercase()).count() < 2 {
+            return false;
         }
         acronym_case_allows(written, self.text.as_bytes())
             && !(self.capitals_only && written.iter().any(u8::is_ascii_lowercase))
@@ -413,6 +421,21 @@ fn is_acronym(name: &[u8]) -> bool {
     name.iter().filter(|byte| byte.is_ascii_alphabetic()).count() >= 2 && !name.iter().any(u8::is_ascii_lowercase)
 }
 
+/// Whether `name` is one word of letters, two or more capitals and at most
+/// `LOWER_CASE_LETTERS_IN_CAPITALS_MAX` lower-case letters (`SAFe`, `DiD`,
+/// `PODs`, `MoSCoW`, `ArcGIS`); not `AutoCAD`, which is often written
+/// `Autocad`, nor `C-Arm`, written `C-arm`.
+fn is_capitals_with_a_lower_case_letter(name: &str) -> bool {
+    let capitals = name.bytes().filter(u8::is_ascii_uppercase).count();
+    let lower_case = name.bytes().filter(u8::is_ascii_lowercase).count();
+    name.bytes().all(|byte| byte.is_ascii_alphabetic())
+        && capitals >= 2
+        && (1..=LOWER_CASE_LETTERS_IN_CAPITALS_MAX).contains(&lower_case)
+}
+
+/// See `is_capitals_with_a_lower_case_letter`.
+const LOWER_CASE_LETTERS_IN_CAPITALS_MAX: usize = 2;
+
 /// Whether `written` may be the acronym `pattern` (the two are the same
 /// length): in capitals, or casually all in lower case. Mixed case makes it
 /// another word: `ACLs` is the plural of ACL, not ACLS; `POs` are purchase
@@ -498,6 +521,7 @@ fn add_plurals(patterns: &mut Vec<Pattern>) {
             plural_alias: false,
             added_plural: true,
             exact_case,
+            needs_two_capitals: false,
         });
     }
     patterns.extend(plurals);
@@ -877,6 +901,14 @@ mod tests {
         // An acronym's plural is that only as spelled: in capitals it is another acronym.
         assert_eq!(TAXONOMY.lookup("JSAs").map(|skill| TAXONOMY.canonical(skill)), Some("Job Safety Analysis"));
         assert_eq!(TAXONOMY.lookup("JSAS"), None);
+    }
+
+    #[test]
+    fn a_word_of_capitals_with_a_lower_case_letter_needs_its_capitals() {
+        assert_eq!(skills_in("SAFe; MoSCoW", true), ["Scaled Agile Framework", "Feature Prioritization"]);
+        assert_eq!(skills_in("Safe lifting, Moscow", true), Vec::<&str>::new());
+        // Names with more lower-case letters are written in many ways.
+        assert_eq!(skills_in("Autocad, C-arm", true), ["AutoCAD", "C-Arm Operation"]);
     }
 
     #[test]
