@@ -280,9 +280,13 @@ fn joins_two_known_names(
 
 /// Whether the joining word before byte `after` stands between two
 /// capitalised words that are a whole item (`Research and Development`,
-/// `Health & Safety`), a name of its own rather than two items.
+/// `Health & Safety`), a name of its own rather than two items. A word with
+/// a capital inside is a product's name (`BitLocker and FileVault`).
 fn is_title_case_pair(part: &str, item_start: usize, after: usize) -> bool {
-    let capitalised = |word: &str| word.chars().next().is_some_and(char::is_uppercase);
+    let capitalised = |word: &str| {
+        let mut letters = word.chars();
+        letters.next().is_some_and(char::is_uppercase) && !letters.any(char::is_uppercase)
+    };
     let before: Vec<&str> = part[item_start..after].split_whitespace().collect();
     let next_word = part[after..].split(|character: char| !character.is_alphanumeric()).next().unwrap_or("");
     let word_end = after + next_word.len();
@@ -449,6 +453,11 @@ mod tests {
     #[test]
     fn two_known_names_joined_by_and_are_two_items() {
         assert!(unlisted("• Cash handling     • Spanish and Portuguese (fluent)").is_empty());
+        assert_eq!(
+            unlisted("Zorvex and Qorvex, Research and Development"),
+            ["Zorvex and Qorvex", "Research and Development"]
+        );
+        assert_eq!(unlisted("ZorVex and QorVex"), ["ZorVex", "QorVex"]);
     }
 
     #[test]
