@@ -136,8 +136,41 @@ const WORDS_AFTER: &[&str] = &[
     "sdk",
     "models",
 ];
-/// Words before a single letter that make it something else (`Series C`, `Plan B`).
-const NOT_SKILL_BEFORE: &[&str] = &["series", "plan", "grade", "class", "type", "vitamin", "level", "section", "tier"];
+/// Words before a single letter that make it something else (`Series C`,
+/// `Plan B`, `Schedules A, C and D`), read in the singular.
+const NOT_SKILL_BEFORE: &[&str] = &[
+    "series",
+    "plan",
+    "grade",
+    "class",
+    "type",
+    "vitamin",
+    "level",
+    "section",
+    "tier",
+    "schedule",
+    "form",
+    "part",
+    "appendix",
+    "exhibit",
+    "hepatitis",
+    "unit",
+    "shift",
+    "team",
+    "zone",
+    "building",
+    "wing",
+    "gate",
+    "division",
+    "group",
+    "block",
+    "phase",
+    "option",
+    "category",
+    "company",
+    "platoon",
+    "squad",
+];
 /// The taxonomy's category of spoken languages (`English`, `Spanish`).
 const SPOKEN_LANGUAGE_CATEGORY: &str = "language_spoken";
 /// Words that say how well a skill is known, written in brackets after it
@@ -699,7 +732,7 @@ fn ambiguous_name_counts(
     }
     let previous_word =
         line[..start].split(|character: char| !character.is_alphanumeric()).rev().find(|word| !word.is_empty());
-    if written.chars().count() == 1 && previous_word.is_some_and(|word| is_listed(word, NOT_SKILL_BEFORE)) {
+    if written.chars().count() == 1 && names_a_lettered_thing(&line[..start]) {
         return false;
     }
     // An initial (`Ochoa, D. (2017)`, `John C. Smith`), not a language.
@@ -722,6 +755,18 @@ fn ambiguous_name_counts(
         || (capitals_name_it
             && !starts_a_sentence(line, start)
             && is_proper_noun_in_a_sentence(written, pattern, previous_word, next_word))
+}
+
+/// Whether the words before a single letter make it the letter of a thing
+/// (`Series C`, `Schedules A, C, D and E`): the word before it, or before
+/// the run of letters it ends, names what is lettered.
+fn names_a_lettered_thing(before: &str) -> bool {
+    let mut words = before.split(|character: char| !character.is_alphanumeric()).rev().filter(|word| !word.is_empty());
+    let head = words.find(|word| word.chars().count() > 1 && !is_listed(word, &["and", "or"]));
+    head.is_some_and(|word| {
+        let singular = if word.len() > 3 { word.strip_suffix(['s', 'S']).unwrap_or(word) } else { word };
+        is_listed(word, NOT_SKILL_BEFORE) || is_listed(singular, NOT_SKILL_BEFORE)
+    })
 }
 
 /// Whether the words before a language's name say the person speaks it
@@ -1131,9 +1176,16 @@ mod tests {
         assert!(skills_in("Rust, Go, Python", true).contains(&"Go"));
         assert!(skills_in("C, D, Rust", false).contains(&"D"), "an item of a list");
         assert!(!skills_in("Tallis, I. and Ochoa, D. (2017). Recharge.", false).contains(&"D"), "an initial");
-        for prose in
-            ["our go-to tool", "going forward", "Led the Series C raise", "R&D budget", "let it go and rust", "FNP-C"]
-        {
+        for prose in [
+            "our go-to tool",
+            "going forward",
+            "Led the Series C raise",
+            "R&D budget",
+            "let it go and rust",
+            "FNP-C",
+            "1040 returns with Schedules A, C, D and E",
+            "patients with hepatitis C",
+        ] {
             let found = skills_in(prose, false);
             assert!(
                 !found.contains(&"Go") && !found.contains(&"C") && !found.contains(&"R") && !found.contains(&"Rust"),
