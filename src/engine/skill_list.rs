@@ -150,7 +150,7 @@ const JOINING_WORDS: &[&str] = &["and", "&", "or"];
 /// that name skills the taxonomy does not know, in order. `mentions` are the
 /// names the taxonomy found in `part`.
 pub(crate) fn unlisted_skill_names(part: &str, mentions: &[SkillMention]) -> Vec<Range<usize>> {
-    if part.trim_end().ends_with(':') || is_first_person_prose(part) {
+    if part.trim_end().ends_with(':') || is_first_person_prose(part) || is_a_table_header(part) {
         return Vec::new();
     }
     let is_whole_line =
@@ -164,6 +164,34 @@ pub(crate) fn unlisted_skill_names(part: &str, mentions: &[SkillMention]) -> Vec
         .filter(|item| reads_as_a_name(&part[item.clone()], is_whole_line(item)))
         .collect()
 }
+
+/// The header row of a skills table (`Skill    Level    Years`,
+/// `Tool | Proficiency | Last used`): every word names a column.
+fn is_a_table_header(part: &str) -> bool {
+    let mut words = part.split(|character: char| !character.is_alphabetic()).filter(|word| !word.is_empty()).peekable();
+    words.peek().is_some() && words.all(|word| is_listed(word, TABLE_HEADER_WORDS))
+}
+
+/// The words of a skills table's column names.
+const TABLE_HEADER_WORDS: &[&str] = &[
+    "skill",
+    "skills",
+    "tool",
+    "tools",
+    "technology",
+    "technologies",
+    "level",
+    "proficiency",
+    "years",
+    "yrs",
+    "experience",
+    "rating",
+    "last",
+    "used",
+    "category",
+    "area",
+    "of",
+];
 
 /// A skills section written as sentences about oneself (`Most of my
 /// takeoffs happen in Bluebeam Revu…`, `I read architectural, structural and
@@ -448,6 +476,13 @@ mod tests {
         assert_eq!(unlisted("Scratch baking; SQL"), ["Scratch baking"]);
         // Names in capitals side by side are each a name of their own.
         assert!(unlisted("Agile Scrum, Python").is_empty());
+    }
+
+    #[test]
+    fn a_skills_tables_header_row_names_no_item() {
+        assert!(unlisted("Skill                  Level          Years").is_empty());
+        assert!(unlisted("Tool | Proficiency | Last used").is_empty());
+        assert_eq!(unlisted("Zorvex                 Advanced       6"), ["Zorvex"]);
     }
 
     #[test]
