@@ -752,6 +752,9 @@ fn ambiguous_name_counts(
     previous_word.is_some_and(|word| is_listed(word, WORDS_BEFORE))
         || next_word.is_some_and(|word| is_listed(word, WORDS_AFTER))
         || (!capitals_name_it && spoken_after_words_of_speaking(&line[..start]))
+        // `Native Russian speaker`: one speaker, the candidate; `Spanish
+        // speakers` are the people served.
+        || (!capitals_name_it && next_word.is_some_and(|word| word.eq_ignore_ascii_case("speaker")))
         || (capitals_name_it
             && !starts_a_sentence(line, start)
             && is_proper_noun_in_a_sentence(written, pattern, previous_word, next_word))
@@ -1059,6 +1062,7 @@ mod tests {
         assert_eq!(skills_in("I speak Vietnamese and Spanish with patients.", false), ["Vietnamese", "Spanish"]);
         assert_eq!(skills_in("Bilingual English / Spanish.", false), ["English", "Spanish"]);
         assert!(skills_in("Tutored native English speakers.", false).is_empty());
+        assert_eq!(skills_in("Needs it. Native Russian speaker.", false), ["Russian"]);
         assert_eq!(skills_in("Calm in a code. Conversational Spanish.", false), ["Spanish"]);
         assert_eq!(skills_in("Fluent in Portuguese; working Spanish.", false), ["Portuguese", "Spanish"]);
     }
