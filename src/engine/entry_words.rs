@@ -180,6 +180,7 @@ pub(crate) const ROLE_WORDS: &[&str] = &[
     "tutor",
     "instructor",
     "professor",
+    "professional",
     "lecturer",
     "counselor",
     "counsellor",

@@ -581,3 +581,17 @@ fn a_line_under_a_dated_title_that_runs_on_in_lower_case_is_a_highlight_not_the_
         Some("General ledger reconciliations, bank reconciliations and monthly variance analysis")
     );
 }
+
+#[test]
+fn professional_names_a_post_under_an_employer_with_its_place() {
+    let text =
+        "Bluegrass Pathways Community Living, Louisville, KY\n  09/2024 – Present    Direct Support Professional II\n\
+                  06/2023 – 08/2024    Direct Support Professional I\n- Supported four residents.";
+    assert_eq!(
+        title_company_dates(&parse(text)),
+        [
+            row("Direct Support Professional II", "Bluegrass Pathways Community Living", "2024-09", "present"),
+            row("Direct Support Professional I", "Bluegrass Pathways Community Living", "2023-06", "2024-08"),
+        ]
+    );
+}
