@@ -159,6 +159,7 @@ pub(crate) fn unlisted_skill_names(part: &str, mentions: &[SkillMention]) -> Vec
     items(part, mentions)
         .into_iter()
         .filter_map(|item| trimmed(part, item))
+        .flat_map(|item| names_parted_by_slashes(part, item))
         .filter(|item| !asides.iter().any(|aside| aside.start <= item.start && item.end <= aside.end))
         .filter(|item| names_more_than_its_mentions(&part[item.clone()], item.start, mentions))
         .filter(|item| reads_as_a_name(&part[item.clone()], is_whole_line(item)))
@@ -192,6 +193,30 @@ const TABLE_HEADER_WORDS: &[&str] = &[
     "area",
     "of",
 ];
+
+/// The names of an item written as names joined by slashes alone
+/// (`SRT/MRS`, `BOD/COD`, `VRRP/HSRP`, `KVM/libvirt`), each of two
+/// characters or more and not all in lower case (`pick/pack/ship` is one
+/// item); any other item as it is. A name the taxonomy knows whole
+/// (`TCP/IP`, `CI/CD`) is found before this, as one.
+fn names_parted_by_slashes(part: &str, item: Range<usize>) -> Vec<Range<usize>> {
+    let text = &part[item.clone()];
+    let is_a_name = |name: &str| {
+        name.chars().count() >= 2
+            && name.chars().all(|character| character.is_alphanumeric() || character == '-')
+            && name.chars().any(|character| character.is_uppercase() || character.is_ascii_digit())
+    };
+    if !text.contains('/') || text.contains(char::is_whitespace) || !text.split('/').all(is_a_name) {
+        return vec![item];
+    }
+    let mut names = Vec::new();
+    let mut start = item.start;
+    for name in text.split('/') {
+        names.push(start..start + name.len());
+        start += name.len() + 1;
+    }
+    names
+}
 
 /// A skills section written as sentences about oneself (`Most of my
 /// takeoffs happen in Bluebeam Revu…`, `I read architectural, structural and
@@ -483,6 +508,12 @@ mod tests {
         assert!(unlisted("Skill                  Level          Years").is_empty());
         assert!(unlisted("Tool | Proficiency | Last used").is_empty());
         assert_eq!(unlisted("Zorvex                 Advanced       6"), ["Zorvex"]);
+    }
+
+    #[test]
+    fn names_joined_by_slashes_alone_are_items_of_their_own() {
+        assert_eq!(unlisted("Tree climbing (ZRV/QMX), BOD/QWD"), ["Tree climbing", "ZRV", "QMX", "BOD", "QWD"]);
+        assert_eq!(unlisted("zorvex/qorvex, Zorvex / Qorvex units"), ["zorvex/qorvex", "Zorvex", "Qorvex units"]);
     }
 
     #[test]
