@@ -405,14 +405,20 @@ fn names_more_than_its_mentions(item: &str, offset: usize, mentions: &[SkillMent
 }
 
 /// An item in lower case that two names next to each other make up
-/// (`insurance billing`, `frame repairs`): one thing, the first name saying
-/// which kind of the second, not two skills. Names in capitals side by
-/// side (`Agile Scrum`) stay two.
+/// (`insurance billing`, `frame repairs`), or an acronym and names in lower
+/// case (`LTL consolidation`, `CPAP titration`, `ESL instruction`): one
+/// thing, the first name saying which kind of the second, not two skills.
+/// Names in capitals side by side (`Agile Scrum`) stay two.
 fn is_a_phrase_of_names(item: &str, offset: usize, mentions: &[SkillMention]) -> bool {
     let inside: Vec<&SkillMention> =
         mentions.iter().filter(|mention| offset <= mention.start && mention.end <= offset + item.len()).collect();
     let (Some(first), Some(last)) = (inside.first(), inside.last()) else { return false };
-    let all_lower_case_after_the_first_letter = item.chars().skip(1).all(|character| !character.is_uppercase());
+    let first_written = &item[first.start - offset..first.end - offset];
+    let opens_with_an_acronym =
+        !first_written.contains(' ') && first_written.chars().filter(|character| character.is_uppercase()).count() >= 2;
+    let after_the_first_letter = item.char_indices().nth(1).map_or("", |(at, _)| &item[at..]);
+    let rest = if opens_with_an_acronym { &item[first.end - offset..] } else { after_the_first_letter };
+    let all_lower_case_after_the_first_letter = rest.chars().all(|character| !character.is_uppercase());
     inside.len() >= 2
         && first.start == offset
         && last.end == offset + item.len()
@@ -499,6 +505,7 @@ mod tests {
     fn known_names_side_by_side_in_lower_case_are_one_item() {
         assert_eq!(unlisted("insurance verification, insurance billing"), ["insurance billing"]);
         assert_eq!(unlisted("Scratch baking; SQL"), ["Scratch baking"]);
+        assert_eq!(unlisted("LTL consolidation, SQL"), ["LTL consolidation"]);
         // Names in capitals side by side are each a name of their own.
         assert!(unlisted("Agile Scrum, Python").is_empty());
     }
