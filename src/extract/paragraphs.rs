@@ -210,18 +210,33 @@ fn continues(line: &BlockLine, next: &BlockLine, edge: f32, line_breaking: LineB
         // A year ending a line ends a header, not a sentence that goes on in
         // lower case (`… that won a 2023` / `regional magazine award.`).
         && (!ends_with_a_date(&last.text) || is_range_separator(&first.text) || first.text.starts_with(char::is_lowercase))
+        // A dash under a line whose range is closed starts a list item
+        // (typst's `–`), not the rest of the range.
+        && !(ends_a_closed_range(&line.words) && first.text.starts_with(['–', '—', '-']))
         && !ends_a_sentence(&last.text)
         && (!is_address(&first.text) || is_address(&last.text))
 }
 
 /// A line that ends in a year or `Present` ends an entry (`… — B.S., 2013 –
-/// 2015`), unless the next line goes on with the range.
+/// 2015`), unless the next line goes on with the range. A month and year in
+/// digits (`03/2019`) ends in a year too.
 fn ends_with_a_date(word: &str) -> bool {
     let word = word.trim_end_matches([',', '.', ';', ')']);
-    let is_year = word.len() == 4
-        && word.bytes().all(|byte| byte.is_ascii_digit())
-        && (word.starts_with("19") || word.starts_with("20"));
+    let year = word.rsplit('/').next().unwrap_or(word);
+    let month_before =
+        word.len() == year.len() || word[..word.len() - year.len() - 1].bytes().all(|byte| byte.is_ascii_digit());
+    let is_year = year.len() == 4
+        && year.bytes().all(|byte| byte.is_ascii_digit())
+        && (year.starts_with("19") || year.starts_with("20"))
+        && month_before;
     is_year || ["present", "current", "now", "today"].iter().any(|end| word.eq_ignore_ascii_case(end))
+}
+
+/// Whether a line ends in a whole range (`06/2017 to 03/2019`, `2019 –
+/// Present`): a date, a range's separator two or three words before it.
+fn ends_a_closed_range(words: &[PlacedWord]) -> bool {
+    let Some((last, before)) = words.split_last() else { return false };
+    ends_with_a_date(&last.text) && before.iter().rev().take(3).any(|word| is_range_separator(&word.text))
 }
 
 /// A line whose last word ends a sentence (`… the state meeting.`) may
@@ -231,7 +246,12 @@ fn ends_with_a_date(word: &str) -> bool {
 /// abbreviation (`Inc.`, `Mar.`, `B.S.`) does not end a sentence.
 fn ends_a_sentence(word: &str) -> bool {
     let Some(body) = word.strip_suffix(['.', '!', '?', ':']) else { return false };
-    let abbreviation = body.chars().count() <= 3 || body.contains('.');
+    // `92%.`, `2.` and `on it.` end sentences: a short abbreviation is
+    // a capitalised word of letters (`Inc.`, `Mar.`), or `vs.`.
+    let short_abbreviation = body.chars().count() <= 3
+        && body.chars().all(char::is_alphabetic)
+        && (body.starts_with(char::is_uppercase) || body == "vs");
+    let abbreviation = short_abbreviation || body.contains('.');
     word.ends_with(['!', '?', ':']) || !abbreviation
 }
 
@@ -494,6 +514,27 @@ mod tests {
         lines.push(heading);
         let texts = texts(lines);
         assert_eq!(texts.len(), 9, "{texts:#?}");
+    }
+
+    #[test]
+    fn a_heading_after_a_sentence_ending_in_a_figure_and_a_dash_bullet_after_a_closed_range_start_anew() {
+        let mut lines = wrapping_paragraph(0.0);
+        lines.push(line("I walk clients through claims. Retention is above 92%.", 40.0, 60.0, EDGE));
+        lines.push(line("EXPERIENCE", 40.0, 72.0, EDGE));
+        lines.push(line("Granite Ledge Agency, Manchester, NH — 06/2017 to 03/2019", 40.0, 100.0, EDGE));
+        lines.push(line("– Quoted and bound new auto policies and called on it.", 40.0, 112.0, EDGE));
+        lines.push(line("INBOUND SALES REPRESENTATIVE", 40.0, 124.0, EDGE));
+        let texts = texts(lines);
+        assert_eq!(
+            &texts[texts.len() - 5..],
+            [
+                "I walk clients through claims. Retention is above 92%.",
+                "EXPERIENCE",
+                "Granite Ledge Agency, Manchester, NH — 06/2017 to 03/2019",
+                "– Quoted and bound new auto policies and called on it.",
+                "INBOUND SALES REPRESENTATIVE",
+            ]
+        );
     }
 
     #[test]
