@@ -418,12 +418,12 @@ fn is_a_phrase_of_names(item: &str, offset: usize, mentions: &[SkillMention]) ->
         !first_written.contains(' ') && first_written.chars().filter(|character| character.is_uppercase()).count() >= 2;
     let after_the_first_letter = item.char_indices().nth(1).map_or("", |(at, _)| &item[at..]);
     let rest = if opens_with_an_acronym { &item[first.end - offset..] } else { after_the_first_letter };
-    let all_lower_case_after_the_first_letter = rest.chars().all(|character| !character.is_uppercase());
+    let rest_in_lower_case = rest.chars().all(|character| !character.is_uppercase());
     inside.len() >= 2
         && first.start == offset
         && last.end == offset + item.len()
         && inside.windows(2).all(|pair| &item[pair[0].end - offset..pair[1].start - offset] == " ")
-        && all_lower_case_after_the_first_letter
+        && rest_in_lower_case
 }
 
 /// A version with nothing it could be the version of: no letters but a
