@@ -2,8 +2,10 @@
 //! two-page PDF and a DOCX (`extract`), parsing a text resume of about 6 KB
 //! (`engine::parse_resume`), scoring it against ten criteria
 //! (`engine::score_resume`), and both as the pipeline runs them, the score
-//! reusing the parse's split into sections (`parse_and_score`). The files are from the labelled set in
-//! `tests/fixtures/resumes`; the text resume is the demo corpus's.
+//! reusing the parse's split into sections (`parse_and_score`), and the
+//! same over every labelled text resume in turn. The files are from the
+//! labelled set in `tests/fixtures/resumes`; the text resume is the demo
+//! corpus's.
 //!
 //! `cargo bench --bench engine`
 //!
@@ -19,7 +21,7 @@ use shortlist::extract::{extract_in_process, ExtractionLimits};
 
 #[path = "support/engine_input.rs"]
 mod engine_input;
-use engine_input::{criteria, text_resume, PRESENT};
+use engine_input::{criteria, labelled_resumes, text_resume, PRESENT};
 
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
@@ -56,6 +58,18 @@ fn parsing_and_scoring(criterion: &mut Criterion) {
         bencher.iter(|| {
             let parsed = parse_resume_for_scoring(&text, PRESENT).expect("parses");
             score_parsed(&text, &parsed, &criteria)
+        })
+    });
+    // Every labelled text resume in turn: what a day's uploads look like
+    // to the caches, unlike one resume over and over.
+    let resumes = labelled_resumes();
+    let mut next = 0;
+    group.bench_function(format!("parse_and_score_{}_labelled_resumes_in_turn", resumes.len()), |bencher| {
+        bencher.iter(|| {
+            let text = &resumes[next % resumes.len()];
+            next += 1;
+            let parsed = parse_resume_for_scoring(text, PRESENT).expect("parses");
+            score_parsed(text, &parsed, &criteria)
         })
     });
     group.finish();

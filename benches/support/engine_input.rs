@@ -33,3 +33,23 @@ pub fn criteria() -> Criteria {
         min_years_experience: Some(5),
     }
 }
+
+/// Every text resume of the labelled sets (`tests/fixtures/resumes*/*.txt`),
+/// in name order, those in UTF-8: about 460 resumes of every kind of role and layout,
+/// 1 to 8 KB each. One resume parsed over and over keeps the skill
+/// matcher's tables for its words in the cache; these do not.
+pub fn labelled_resumes() -> Vec<String> {
+    let fixtures = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let mut paths: Vec<std::path::PathBuf> = std::fs::read_dir(&fixtures)
+        .expect("the fixtures folder")
+        .flatten()
+        .map(|entry| entry.path())
+        .filter(|folder| folder.file_name().is_some_and(|name| name.to_string_lossy().starts_with("resumes")))
+        .flat_map(|folder| std::fs::read_dir(folder).expect("a labelled set").flatten().map(|entry| entry.path()))
+        .filter(|path| path.extension().is_some_and(|extension| extension == "txt"))
+        .collect();
+    paths.sort();
+    // A few are UTF-16 or Windows-1252 on purpose, for the extractor: the
+    // engine reads UTF-8.
+    paths.iter().filter_map(|path| String::from_utf8(std::fs::read(path).expect("a text resume")).ok()).collect()
+}
