@@ -1,8 +1,8 @@
 //! The skill taxonomy (`taxonomy/skills.tsv`, written for this project; see
-//! its README) and the matcher over it: every canonical name and alias in one
-//! Aho-Corasick automaton, leftmost-longest, so `Google Cloud Platform` wins
-//! over `Google Cloud` and `C++` over `C`, with whole-word boundaries checked
-//! on each match.
+//! its README) and the matcher over it: every canonical name and alias is
+//! looked for where a word starts (`taxonomy/name_index.rs`), longest first,
+//! so `Google Cloud Platform` wins over `Google Cloud` and `C++` over `C`,
+//! with whole-word boundaries checked on each name found.
 //!
 //! Names that are also ordinary words (`Go`, `R`, `Rust`, `Excel`, `Spring`)
 //! are marked ambiguous. They count only where the context says they are the
@@ -14,9 +14,8 @@
 use super::text::{is_ascii_whitespace, is_listed};
 use std::sync::LazyLock;
 
-use aho_corasick::automaton::Automaton;
-use aho_corasick::dfa::DFA;
-use aho_corasick::{Anchored, MatchKind, PatternID, StartKind};
+mod name_index;
+use name_index::NameIndex;
 
 const TAXONOMY_TSV: &str = include_str!("taxonomy/skills.tsv");
 /// Acronyms that are also words, matched only in capitals (see the file).
@@ -34,10 +33,8 @@ pub(crate) struct Taxonomy {
     /// Per skill, whether it is listed in `subjects.txt`.
     subject: Vec<bool>,
     patterns: Vec<Pattern>,
-    /// The DFA itself rather than `AhoCorasick`, which holds it behind a
-    /// `dyn` pointer: a search here is a few bytes long, and through the
-    /// pointer every byte's step was a call of its own.
-    automaton: DFA,
+    /// Every pattern's text, by its first word: positions are indices of `patterns`.
+    names: NameIndex,
 }
 
 struct Pattern {
@@ -215,19 +212,9 @@ impl Taxonomy {
             }
         }
         add_plurals(&mut patterns);
-        // A DFA: every line of every resume is searched, so search speed
-        // matters more than the few megabytes and milliseconds of building it once.
-        let automaton = DFA::builder()
-            .ascii_case_insensitive(true)
-            .match_kind(MatchKind::LeftmostLongest)
-            // Searched only where a word starts (see `mentions`): an
-            // unanchored search would report `go` in `good` and `ai` in
-            // `maintain` thousands of times a resume, only to drop them.
-            .start_kind(StartKind::Anchored)
-            .build(patterns.iter().map(|pattern| pattern.text.replace('-', " ")))
-            .expect("the skill taxonomy builds an automaton");
+        let names = NameIndex::build(patterns.iter().map(|pattern| pattern.text.as_str()));
         let subject = subjects_among(&canonical);
-        Taxonomy { canonical, category: category_of, subject, patterns, automaton }
+        Taxonomy { canonical, category: category_of, subject, patterns, names }
     }
 
     pub(crate) fn canonical(&self, skill: usize) -> &str {
@@ -253,43 +240,29 @@ impl Taxonomy {
     pub(crate) fn lookup_with_ambiguity(&self, name: &str) -> Option<(usize, bool)> {
         let name = name.trim();
         let bytes = name.as_bytes();
-        let (pattern, end) = self
-            .longest_name_where(name, 0, |pattern, end| self.patterns[pattern.as_usize()].case_allows(&bytes[..end]))?;
-        let pattern = &self.patterns[pattern.as_usize()];
+        let (pattern, end) =
+            self.longest_name_where(name, 0, |pattern, end| self.patterns[pattern].case_allows(&bytes[..end]))?;
+        let pattern = &self.patterns[pattern];
         (end == name.len()).then_some((pattern.skill, pattern.ambiguous))
     }
 
-    /// The longest name that starts at byte `start` of `text`: the pattern
-    /// and the byte where it ends.
-    ///
-    /// The DFA is walked here a byte at a time rather than through
-    /// `try_find`, whose set-up for each search cost more than the few
-    /// bytes a search at a word start reads. The walk is the one `try_find`
-    /// makes for an anchored leftmost search: it stops at the dead state and
-    /// keeps the last match that starts at `start` (a match state may also
-    /// hold a shorter pattern reached through a failure transition).
-    /// The tests check the walk against `try_find` through it.
-    #[cfg(test)]
-    fn longest_name_at(&self, text: &str, start: usize) -> Option<(PatternID, usize)> {
-        self.longest_name_where(text, start, |_, _| true)
-    }
-
-    /// As `longest_name_at`, the longest name that is also whole words
-    /// there (`at_word_boundaries`), in the same walk. Most matches that are
-    /// not (`Go` in `Google`) end before a letter or digit, which one byte
-    /// tells; only the others are checked in full.
+    /// The longest name that starts at byte `start` of `text` and is whole
+    /// words there (`at_word_boundaries`), in a case its spelling allows:
+    /// the pattern and the byte where it ends. Most names that are not
+    /// whole words end before a letter or digit, which one byte tells; only
+    /// the others are checked in full.
     ///
     /// With `hyphens_as_written`, words joined by hyphens alone match only a
     /// name joined so (see `hyphens_allowed`): in prose a
     /// hyphenated compound is mostly a modifier (`a rapid-response team`,
     /// `high-voltage panels`), not the skill named with spaces; in a skills
     /// list it is the skill however it is joined.
-    fn longest_whole_name_at(&self, text: &str, start: usize, hyphens_as_written: bool) -> Option<(PatternID, usize)> {
+    fn longest_whole_name_at(&self, text: &str, start: usize, hyphens_as_written: bool) -> Option<(usize, usize)> {
         let bytes = text.as_bytes();
         self.longest_name_where(text, start, |pattern, end| {
             let ends_inside_a_word = bytes[end - 1].is_ascii_alphanumeric()
                 && bytes.get(end).is_some_and(|next| next.is_ascii_alphanumeric() || *next == b'_');
-            let pattern = &self.patterns[pattern.as_usize()];
+            let pattern = &self.patterns[pattern];
             !ends_inside_a_word
                 && pattern.case_allows(&bytes[start..end])
                 && at_word_boundaries(text, start, end, &pattern.text)
@@ -304,53 +277,44 @@ impl Taxonomy {
         &self,
         text: &str,
         start: usize,
-        accept: impl Fn(PatternID, usize) -> bool,
-    ) -> Option<(PatternID, usize)> {
-        let automaton = &self.automaton;
-        let mut state = automaton.start_state(Anchored::Yes).expect("the automaton is built for anchored searches");
-        let mut longest = None;
-        for (offset, byte) in text.as_bytes()[start..].iter().enumerate() {
-            state = automaton.next_state(Anchored::Yes, state, hyphen_as_space(*byte));
-            if !automaton.is_special(state) {
+        accept: impl Fn(usize, usize) -> bool,
+    ) -> Option<(usize, usize)> {
+        let written = |end: usize| &text.as_bytes()[start..end];
+        // Names come longest first; those that end at the same byte differ
+        // only in case, and the best spelled of them that `accept` lets
+        // through is the answer.
+        let mut end_read = None;
+        let mut best: Option<(u8, usize)> = None;
+        for (pattern, end) in self.names.names_at(text.as_bytes(), start) {
+            if end_read != Some(end) {
+                if let (Some((_, pattern)), Some(end_read)) = (best, end_read) {
+                    return Some((pattern, end_read));
+                }
+                end_read = Some(end);
+            }
+            if !accept(pattern, end) {
                 continue;
             }
-            if automaton.is_dead(state) {
-                break;
-            }
-            if automaton.is_match(state) {
-                let end = start + offset + 1;
-                let accepted = (0..automaton.match_len(state))
-                    .map(|index| automaton.match_pattern(state, index))
-                    .filter(|pattern| automaton.pattern_len(*pattern) == offset + 1 && accept(*pattern, end));
-                if let Some(pattern) = self.best_spelled(accepted, &text.as_bytes()[start..end]) {
-                    longest = Some((pattern, end));
-                }
-            }
-        }
-        longest
-    }
-
-    /// Of names that differ only in case (`AI` and Adobe's `Ai`), the one
-    /// spelled as written, else an acronym read in lower case (`ai`), else
-    /// the first listed.
-    fn best_spelled(&self, patterns: impl Iterator<Item = PatternID>, written: &[u8]) -> Option<PatternID> {
-        let mut best: Option<(u8, PatternID)> = None;
-        for pattern in patterns {
-            let text = self.patterns[pattern.as_usize()].text.as_bytes();
-            let rank =
-                if text.iter().map(|byte| hyphen_as_space(*byte)).eq(written.iter().map(|byte| hyphen_as_space(*byte)))
-                {
-                    0
-                } else if is_acronym(text) {
-                    1
-                } else {
-                    2
-                };
+            let rank = self.spelling_rank(pattern, written(end));
             if best.is_none_or(|(best_rank, _)| rank < best_rank) {
                 best = Some((rank, pattern));
             }
         }
-        best.map(|(_, pattern)| pattern)
+        best.zip(end_read).map(|((_, pattern), end)| (pattern, end))
+    }
+
+    /// Of names that differ only in case (`AI` and Adobe's `Ai`), the one
+    /// spelled as written ranks first (0), then an acronym read in lower
+    /// case (`ai`, 1), then the others (2); of equal ranks, the first listed.
+    fn spelling_rank(&self, pattern: usize, written: &[u8]) -> u8 {
+        let text = self.patterns[pattern].text.as_bytes();
+        if text.iter().map(|byte| hyphen_as_space(*byte)).eq(written.iter().map(|byte| hyphen_as_space(*byte))) {
+            0
+        } else if is_acronym(text) {
+            1
+        } else {
+            2
+        }
     }
 
     /// The skill a name (canonical or alias, any case) stands for.
@@ -380,10 +344,10 @@ impl Taxonomy {
 
     /// The skill named at byte `start` of `line`, if one is and it counts there.
     /// The longest name that ends a word wins: `Ubuntu servers` is `Ubuntu`,
-    /// though the automaton's longest match there is `Ubuntu Server`.
+    /// though the longest name spelled there is `Ubuntu Server`.
     fn mention_at(&self, line: &str, start: usize, in_skills_list: bool) -> Option<SkillMention> {
         let (pattern, end) = self.longest_whole_name_at(line, start, !in_skills_list)?;
-        let pattern = &self.patterns[pattern.as_usize()];
+        let pattern = &self.patterns[pattern];
         if is_inside_address(line, start, end)
             || is_proficiency_qualifier(line, start, end)
             || qualifies_the_languages_after_it(line, start, end)
@@ -437,7 +401,7 @@ fn listed_subjects() -> impl Iterator<Item = &'static str> {
         .map(|line| line.split('\t').next().unwrap_or(line).trim())
 }
 
-/// The automaton reads a hyphen as a space, in the text and in the
+/// Names are compared with a hyphen read as a space, in the text and in the
 /// taxonomy alike, so that a skills list's compound is found however it is
 /// joined (`comparable-company analysis`, `end to end testing`). One byte
 /// for another keeps every offset where it was.
@@ -479,7 +443,7 @@ fn acronym_case_allows(written: &[u8], pattern: &[u8]) -> bool {
 }
 
 /// Whether a name as written in prose may be the taxonomy's `pattern`
-/// (the two are the same length: the automaton matched them byte for byte).
+/// (the two are the same length: the index matched them byte for byte).
 /// The taxonomy's hyphens must be written (`go live` is a verb, not
 /// `Go-Live`); its spaces may be hyphens while a space is left (`Named-entity
 /// recognition`). Words joined by hyphens alone, where the taxonomy has
@@ -976,7 +940,7 @@ mod tests {
         TAXONOMY.mentions(line, in_skills_list).iter().map(|mention| TAXONOMY.canonical(mention.skill)).collect()
     }
 
-    /// The rule `mentions` must agree with: the automaton tried at every
+    /// The rule `mentions` must agree with: the names tried at every
     /// word start, found by decoding every character.
     fn mentions_character_by_character(line: &str, in_skills_list: bool) -> Vec<SkillMention> {
         let mut mentions = Vec::new();
@@ -1018,28 +982,67 @@ mod tests {
         }
     }
 
+    /// What the matcher was before the name index: every pattern in one
+    /// Aho-Corasick DFA, case-insensitive in ASCII, a hyphen read as a
+    /// space, searched anchored and leftmost-longest. The index must find
+    /// what it found.
+    static AUTOMATON: LazyLock<aho_corasick::dfa::DFA> = LazyLock::new(|| {
+        aho_corasick::dfa::DFA::builder()
+            .ascii_case_insensitive(true)
+            .match_kind(aho_corasick::MatchKind::LeftmostLongest)
+            .start_kind(aho_corasick::StartKind::Anchored)
+            .build(TAXONOMY.patterns.iter().map(|pattern| pattern.text.replace('-', " ")))
+            .expect("the skill taxonomy builds an automaton")
+    });
+
+    /// The name the automaton finds as all of `text`, if one is; a hyphen
+    /// is read as a space, as the automaton's names were written.
+    fn automaton_finds_whole(text: &str) -> Option<usize> {
+        use aho_corasick::automaton::Automaton;
+        let text = text.replace('-', " ");
+        let input = aho_corasick::Input::new(&text).anchored(aho_corasick::Anchored::Yes);
+        let found = AUTOMATON.try_find(&input).expect("anchored")?;
+        (found.end() == text.len()).then_some(found.pattern().as_usize())
+    }
+
     proptest::proptest! {
         #[test]
-        fn walking_the_automaton_finds_what_its_search_finds(
-            line in "(C|c\\+\\+|Go|JS|js|Java|JavaScript|React\\.js|Node|\\.js|Google Cloud|Platform|k8s|[ a-z.]){0,10}",
+        fn the_index_finds_the_longest_whole_name_the_automaton_finds(
+            line in "(C|c\\+\\+|Go|JS|js|Java|JavaScript|React\\.js|Node|\\.js|Google Cloud|Platform|k8s|end-to-end|Testing|[ a-z.]){0,10}",
             start in 0usize..40,
         ) {
             let start = start.min(line.len());
-            let input = aho_corasick::Input::new(&line).range(start..).anchored(Anchored::Yes);
-            let searched = TAXONOMY.automaton.try_find(&input).expect("anchored").map(|found| (found.pattern(), found.end()));
-            proptest::prop_assert_eq!(TAXONOMY.longest_name_at(&line, start), searched, "{:?} at {}", line, start);
-            // The longest whole name: of every prefix that is a name, the
-            // longest that `at_word_boundaries` accepts, in a case an
-            // acronym allows (`qC` is no `QC`).
+            // Of every prefix that is a name, the longest that
+            // `at_word_boundaries` accepts, in a case an acronym allows
+            // (`qC` is no `QC`).
             let whole = (start + 1..=line.len()).rev().filter(|end| line.is_char_boundary(*end)).find_map(|end| {
-                let input = aho_corasick::Input::new(&line[start..end]).anchored(Anchored::Yes);
-                let found = TAXONOMY.automaton.try_find(&input).expect("anchored")?;
-                let pattern = &TAXONOMY.patterns[found.pattern().as_usize()];
-                let whole_word = found.end() == end - start && at_word_boundaries(&line, start, end, &pattern.text);
-                (whole_word && pattern.case_allows(&line.as_bytes()[start..end]))
-                    .then_some((found.pattern(), end))
+                let pattern_index = automaton_finds_whole(&line[start..end])?;
+                let pattern = &TAXONOMY.patterns[pattern_index];
+                (at_word_boundaries(&line, start, end, &pattern.text) && pattern.case_allows(&line.as_bytes()[start..end]))
+                    .then_some((pattern_index, end))
             });
-            proptest::prop_assert_eq!(TAXONOMY.longest_whole_name_at(&line, start, true), whole, "{:?} at {}", line, start);
+            proptest::prop_assert_eq!(TAXONOMY.longest_whole_name_at(&line, start, false), whole, "{:?} at {}", line, start);
+        }
+
+        #[test]
+        fn a_name_is_looked_up_as_the_automaton_finds_it(
+            pattern_index in 0usize..25_000,
+            case in proptest::collection::vec(proptest::bool::ANY, 0..48),
+        ) {
+            let pattern_index = pattern_index % TAXONOMY.patterns.len();
+            let written: String = TAXONOMY.patterns[pattern_index]
+                .text
+                .chars()
+                .zip(case.iter().chain(std::iter::repeat(&false)))
+                .map(|(character, upper)| if *upper { character.to_ascii_uppercase() } else { character.to_ascii_lowercase() })
+                .collect();
+            let expected = automaton_finds_whole(&written)
+                .filter(|found| TAXONOMY.patterns[*found].case_allows(written.as_bytes()))
+                .map(|found| (TAXONOMY.patterns[found].skill, TAXONOMY.patterns[found].ambiguous));
+            // The automaton answers with one of the names that differ only
+            // in case; the index with the one spelled as written.
+            let looked_up = TAXONOMY.lookup_with_ambiguity(&written);
+            proptest::prop_assert_eq!(looked_up.is_some(), expected.is_some(), "{:?}", written);
         }
     }
 

@@ -1,0 +1,233 @@
+//! Every name of the taxonomy (canonical names, aliases, added plurals),
+//! found where a word starts: which names the text there spells, longest
+//! first. Letters compare in either case and a hyphen as a space, in the
+//! text and the names alike, so one byte for another keeps every offset.
+//!
+//! Why not an automaton: an Aho-Corasick DFA over 25,000 names was tens of
+//! megabytes of transitions, and walking it a byte at a time missed the
+//! cache on most steps (`perf annotate` put 40% of the matcher's samples on
+//! loading a transition). Here a name is filed under its first word (the
+//! letters and digits it opens with, in lower case), and a word start
+//! looks up the word it opens, once, in a table that fits the cache; the
+//! few names filed there are compared. The table's key is the word's
+//! length and first `KEY_BYTES` bytes packed in one integer, so a lookup
+//! hashes one number; words that share those bytes share a group, and the
+//! comparison tells them apart. Each name keeps the 8 bytes that follow
+//! its key's in one integer too, so most names are told apart from the
+//! text by one comparison, without reading the name's bytes. A name that ends
+//! inside that first word (`Go` at `Google`) is not found, which is what a
+//! whole-word match wants; the tests hold the index to the automaton's
+//! answers on the same text.
+
+use std::collections::HashMap;
+
+/// How many of a first word's bytes its key holds (the key's last byte is
+/// the word's length).
+const KEY_BYTES: usize = 7;
+
+pub(super) struct NameIndex {
+    /// Per first word's key, the range of `names` filed under it.
+    by_first_word: HashMap<u64, (u32, u32), foldhash::fast::FixedState>,
+    /// Grouped by first word; within a group longest first, then in the
+    /// order the names were given, which is the taxonomy's tie-break.
+    names: Vec<IndexedName>,
+    /// Every name folded, one after the other, in the order of `names`.
+    folded: Vec<u8>,
+}
+
+struct IndexedName {
+    /// The 8 folded bytes after the key's (see `compared_from`), the first
+    /// in the lowest byte; zeros past the name's end.
+    next_bytes: u64,
+    /// The name's length in bytes.
+    length: u32,
+    /// The position of the name in the list the index was built from.
+    position: u32,
+    /// Where the name starts in `folded`.
+    offset: u32,
+}
+
+impl NameIndex {
+    pub(super) fn build<'a>(names: impl Iterator<Item = &'a str>) -> NameIndex {
+        let mut folded_names: Vec<(u32, Vec<u8>)> = names
+            .enumerate()
+            .map(|(position, name)| {
+                (u32::try_from(position).expect("fewer than 2^32 names"), name.bytes().map(fold).collect())
+            })
+            .filter(|(_, folded): &(u32, Vec<u8>)| !folded.is_empty())
+            .collect();
+        folded_names.sort_by(|(a_position, a), (b_position, b)| {
+            key_of(first_word(a))
+                .cmp(&key_of(first_word(b)))
+                .then(b.len().cmp(&a.len()))
+                .then(a_position.cmp(b_position))
+        });
+        let mut by_first_word = HashMap::with_hasher(foldhash::fast::FixedState::default());
+        let mut names = Vec::with_capacity(folded_names.len());
+        let mut folded = Vec::new();
+        let mut group_start = 0;
+        for (index, (position, name)) in folded_names.iter().enumerate() {
+            let key = key_of(first_word(name));
+            let compared_from = compared_from(first_word(name).len());
+            names.push(IndexedName {
+                next_bytes: packed(&name[compared_from..]),
+                length: u32::try_from(name.len()).expect("a name is shorter than 4 GiB"),
+                position: *position,
+                offset: u32::try_from(folded.len()).expect("the names are shorter than 4 GiB together"),
+            });
+            folded.extend_from_slice(name);
+            let group_ends = folded_names.get(index + 1).is_none_or(|(_, next)| key_of(first_word(next)) != key);
+            if group_ends {
+                by_first_word.insert(key, (group_start as u32, index as u32 + 1));
+                group_start = index + 1;
+            }
+        }
+        NameIndex { by_first_word, names, folded }
+    }
+
+    /// The names `text` spells from byte `start`, as (position, end):
+    /// longest first, and of names that end at the same byte (which differ
+    /// only in case), the one given first first. Names that end inside the
+    /// word at `start` are left out.
+    pub(super) fn names_at<'a>(&'a self, text: &'a [u8], start: usize) -> impl Iterator<Item = (usize, usize)> + 'a {
+        let rest = &text[start..];
+        let word_bytes = first_word_length(rest);
+        let group = match self.by_first_word.get(&key_of(&rest[..word_bytes])) {
+            Some(&(from, to)) => &self.names[from as usize..to as usize],
+            None => &[],
+        };
+        // The group's names open with the key's bytes as written there:
+        // only what follows them is compared.
+        let compared_from = compared_from(word_bytes);
+        let next_bytes = packed(&rest[compared_from..]);
+        group
+            .iter()
+            .filter(move |name| {
+                let length = name.length as usize;
+                let next_count = (length - compared_from).min(8);
+                let mask = if next_count == 8 { u64::MAX } else { (1u64 << (8 * next_count)) - 1 };
+                length <= rest.len()
+                    && next_bytes & mask == name.next_bytes
+                    && (length <= compared_from + 8 || {
+                        let tail = compared_from + 8;
+                        let offset = name.offset as usize;
+                        spells(&rest[tail..length], &self.folded[offset + tail..offset + length])
+                    })
+            })
+            .map(move |name| (name.position as usize, start + name.length as usize))
+    }
+}
+
+/// Where a name's bytes are compared from, after its key's: the first word
+/// when the key holds it whole, else the key's bytes.
+fn compared_from(first_word_bytes: usize) -> usize {
+    first_word_bytes.min(KEY_BYTES)
+}
+
+/// Up to 8 bytes folded, the first in the lowest byte, zeros after the end.
+fn packed(bytes: &[u8]) -> u64 {
+    bytes.iter().take(8).rev().fold(0, |packed, byte| (packed << 8) | u64::from(fold(*byte)))
+}
+
+/// A word's key: its length, and its first `KEY_BYTES` bytes folded.
+fn key_of(word: &[u8]) -> u64 {
+    let length = word.len().min(usize::from(u8::MAX)) as u64;
+    word.iter().take(KEY_BYTES).fold(length, |key, byte| (key << 8) | u64::from(fold(*byte)))
+}
+
+/// A byte as names are compared: ASCII letters in lower case, a hyphen as a space.
+fn fold(byte: u8) -> u8 {
+    if byte == b'-' {
+        b' '
+    } else {
+        byte.to_ascii_lowercase()
+    }
+}
+
+/// The length of the word `bytes` opens: its ASCII letters and digits, or
+/// where it opens with anything else (`.NET`, `#`), that one byte.
+fn first_word_length(bytes: &[u8]) -> usize {
+    match bytes.iter().position(|byte| !byte.is_ascii_alphanumeric()) {
+        Some(0) => 1.min(bytes.len()),
+        Some(length) => length,
+        None => bytes.len(),
+    }
+}
+
+fn first_word(folded: &[u8]) -> &[u8] {
+    &folded[..first_word_length(folded)]
+}
+
+/// Whether `text`, folded, is the folded name (the two are as long).
+fn spells(text: &[u8], folded: &[u8]) -> bool {
+    text.iter().zip(folded).all(|(byte, name_byte)| fold(*byte) == *name_byte)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn index() -> NameIndex {
+        NameIndex::build(
+            ["Go", "Google Cloud", "Google Cloud Platform", "C", "C++", ".NET", "AI", "Ai", "end-to-end testing"]
+                .into_iter(),
+        )
+    }
+
+    fn found(text: &str, start: usize) -> Vec<(usize, usize)> {
+        index().names_at(text.as_bytes(), start).collect()
+    }
+
+    #[test]
+    fn names_come_longest_first() {
+        assert_eq!(found("google cloud platform team", 0), [(2, 21), (1, 12)]);
+    }
+
+    #[test]
+    fn a_name_differs_from_the_text_in_its_last_byte() {
+        assert_eq!(found("Google Cloud Platforx", 0), [(1, 12)]);
+        assert_eq!(found("Google Cloud Platform", 0), [(2, 21), (1, 12)]);
+        assert!(found("Google Clouds", 0).iter().all(|(position, _)| *position == 1));
+        assert!(found("Google Cloux", 0).is_empty());
+    }
+
+    #[test]
+    fn a_name_is_no_longer_than_the_text() {
+        assert!(found("Google Cloud Platfor", 0).iter().all(|(position, _)| *position == 1));
+        assert!(found("Google Clou", 0).is_empty());
+    }
+
+    #[test]
+    fn a_name_ending_inside_the_first_word_is_not_found() {
+        assert!(found("Google Docs", 0).is_empty());
+        assert!(found("Going", 0).is_empty());
+        assert_eq!(found("Go, C++", 0), [(0, 2)]);
+    }
+
+    #[test]
+    fn names_that_differ_in_case_come_in_the_order_given() {
+        assert_eq!(found("ai", 0), [(6, 2), (7, 2)]);
+    }
+
+    #[test]
+    fn a_name_may_open_with_a_sign_or_close_with_one() {
+        assert_eq!(found("C++ and .NET", 0), [(4, 3), (3, 1)]);
+        assert_eq!(found("C++ and .NET", 8), [(5, 12)]);
+    }
+
+    #[test]
+    fn a_hyphen_and_a_space_are_the_same() {
+        assert_eq!(found("End to end testing", 0), [(8, 18)]);
+        assert_eq!(found("end-to-end-testing", 0), [(8, 18)]);
+    }
+
+    #[test]
+    fn words_that_share_their_key_are_told_apart() {
+        let index = NameIndex::build(["Management", "Managements", "Manageme", "Managemint"].into_iter());
+        let found = |text: &str| index.names_at(text.as_bytes(), 0).collect::<Vec<_>>();
+        assert_eq!(found("management"), [(0, 10)]);
+        assert_eq!(found("managemint"), [(3, 10)]);
+        assert!(found("managemenx").is_empty());
+        assert_eq!(found("MANAGEME"), [(2, 8)]);
+    }
+}
