@@ -116,6 +116,9 @@ struct Evidence {
 /// whole words or phrases in the text.
 fn keyword_evidence(text: &str, sections: &SectionStarts, resume: &ParsedResume, keywords: &[&str]) -> Vec<Evidence> {
     let by_text = find_keywords(text, sections, keywords);
+    // Read once for all of the job's keywords, and only if one needs them.
+    let unlisted = std::cell::OnceCell::new();
+    let certifications = std::cell::OnceCell::new();
     keywords
         .iter()
         .zip(by_text)
@@ -130,10 +133,10 @@ fn keyword_evidence(text: &str, sections: &SectionStarts, resume: &ParsedResume,
                     as_written: skill.as_written.clone(),
                     months_of_use: skill.months_of_use,
                 },
-                None => match unlisted_skill_naming(resume, canonical)
+                None => match unlisted_skill_naming(unlisted.get_or_init(|| unlisted_skills(resume)), canonical)
                     .map(|skill| (vec![skill.name.clone()], skill.found_in.clone()))
                     .or_else(|| {
-                        certification_naming(resume, canonical)
+                        certification_naming(certifications.get_or_init(|| certification_names(resume)), canonical)
                             .map(|as_written| (as_written, vec![SectionKind::Certifications]))
                     }) {
                     Some((as_written, found_in)) => Evidence {
@@ -152,33 +155,55 @@ fn keyword_evidence(text: &str, sections: &SectionStarts, resume: &ParsedResume,
         .collect()
 }
 
-/// The skill listed as written (one the taxonomy does not know whole) that
-/// names the skill `canonical` inside it: a job asking for Epic is met by
-/// `Epic Radiant` in the skills list.
+/// The skills listed as written (ones the taxonomy does not know whole),
+/// each with the taxonomy's skills named inside it (`Epic Radiant` names Epic).
+fn unlisted_skills(resume: &ParsedResume) -> Vec<(&crate::domain::resume::SkillEntry, Vec<&'static str>)> {
+    resume
+        .skills
+        .iter()
+        .filter(|skill| TAXONOMY.lookup(&skill.name).is_none())
+        .map(|skill| {
+            let named =
+                TAXONOMY.mentions(&skill.name, true).into_iter().map(|mention| TAXONOMY.canonical(mention.skill));
+            (skill, named.collect())
+        })
+        .collect()
+}
+
+/// The skill listed as written that names the skill `canonical` inside it:
+/// a job asking for Epic is met by `Epic Radiant` in the skills list.
 fn unlisted_skill_naming<'resume>(
-    resume: &'resume ParsedResume,
+    unlisted: &[(&'resume crate::domain::resume::SkillEntry, Vec<&'static str>)],
     canonical: &str,
 ) -> Option<&'resume crate::domain::resume::SkillEntry> {
-    resume.skills.iter().filter(|skill| TAXONOMY.lookup(&skill.name).is_none()).find(|skill| {
-        TAXONOMY.mentions(&skill.name, true).into_iter().any(|mention| TAXONOMY.canonical(mention.skill) == canonical)
-    })
+    unlisted.iter().find(|(_, named)| named.contains(&canonical)).map(|(skill, _)| *skill)
+}
+
+/// The skills each certification names, canonical and as written.
+fn certification_names(resume: &ParsedResume) -> Vec<Vec<(&'static str, &str)>> {
+    resume
+        .certifications
+        .iter()
+        .map(|certification| {
+            TAXONOMY
+                .mentions(certification, true)
+                .into_iter()
+                .map(|mention| (TAXONOMY.canonical(mention.skill), &certification[mention.start..mention.end]))
+                .collect()
+        })
+        .collect()
 }
 
 /// How a certification names the skill `canonical` (`BLS` for Basic Life
 /// Support), when one does. Certifications are kept apart from the resume's
 /// skills, but a job that asks for the skill is met by holding it.
-fn certification_naming(resume: &ParsedResume, canonical: &str) -> Option<Vec<String>> {
-    resume.certifications.iter().find_map(|certification| {
-        TAXONOMY.mentions(certification, true).into_iter().find_map(|mention| {
-            (TAXONOMY.canonical(mention.skill) == canonical).then(|| {
-                let written = &certification[mention.start..mention.end];
-                if written.eq_ignore_ascii_case(canonical) {
-                    Vec::new()
-                } else {
-                    vec![written.to_owned()]
-                }
-            })
-        })
+fn certification_naming(certifications: &[Vec<(&'static str, &str)>], canonical: &str) -> Option<Vec<String>> {
+    certifications.iter().flatten().find(|(named, _)| *named == canonical).map(|(_, written)| {
+        if written.eq_ignore_ascii_case(canonical) {
+            Vec::new()
+        } else {
+            vec![(*written).to_owned()]
+        }
     })
 }
 
