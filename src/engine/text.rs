@@ -113,8 +113,10 @@ fn lowercases_to(word: &str, lowercase: &str) -> bool {
 }
 
 /// `line` with each leader of dots (`Engineer ........ 2019`: at least
-/// `DOT_LEADER_DOTS_MIN` dots in a row, spaces around them included) turned
-/// into a column gap of three spaces. An ellipsis (`...`) stays.
+/// `DOT_LEADER_DOTS_MIN` dots in a row, or two ellipsis characters, as
+/// typst draws a leader: `Engineer ………………. 2019`; spaces around them
+/// included) turned into a column gap of three spaces. An ellipsis (`...`,
+/// `…`) stays.
 pub(crate) fn without_dot_leaders(line: &str) -> Cow<'_, str> {
     // Every line of every resume comes through here, and few hold a
     // leader: the dots are found by `memchr`, not by a substring search
@@ -125,7 +127,7 @@ pub(crate) fn without_dot_leaders(line: &str) -> Cow<'_, str> {
     let mut columns = String::with_capacity(line.len());
     let mut rest = line;
     while let Some(start) = find_dot_leader(rest) {
-        let after = rest[start..].trim_start_matches(['.', ' ']);
+        let after = rest[start..].trim_start_matches(['.', ' ', '…']);
         columns.push_str(rest[..start].trim_end());
         columns.push_str("   ");
         rest = after;
@@ -137,12 +139,24 @@ pub(crate) fn without_dot_leaders(line: &str) -> Cow<'_, str> {
 /// Dots in a row that make a leader rather than an ellipsis.
 const DOT_LEADER_DOTS_MIN: usize = 4;
 
-/// Where the first `DOT_LEADER_DOTS_MIN` dots in a row start in `line`.
+/// Two ellipsis characters in a row: a leader, not an ellipsis.
+const ELLIPSIS_LEADER: &str = "……";
+
+/// Where the first leader starts in `line`: `DOT_LEADER_DOTS_MIN` dots in
+/// a row, or `ELLIPSIS_LEADER`.
 fn find_dot_leader(line: &str) -> Option<usize> {
     let bytes = line.as_bytes();
-    memchr::memchr_iter(b'.', bytes).find(|start| {
+    let dots = memchr::memchr_iter(b'.', bytes).find(|start| {
         bytes.get(*start..*start + DOT_LEADER_DOTS_MIN).is_some_and(|run| run.iter().all(|byte| *byte == b'.'))
-    })
+    });
+    // The ellipsis's first byte starts every character from U+2000 to
+    // U+2FFF (dashes, bullets): only lines holding one are searched further.
+    let ellipses = memchr::memchr(0xE2, bytes)
+        .and_then(|first| memchr::memmem::find(&bytes[first..], ELLIPSIS_LEADER.as_bytes()).map(|found| first + found));
+    match (dots, ellipses) {
+        (Some(dots), Some(ellipses)) => Some(dots.min(ellipses)),
+        (dots, ellipses) => dots.or(ellipses),
+    }
 }
 
 /// True when `word` lowercased is one of `lowercase_words`.
@@ -661,6 +675,11 @@ mod tests {
             "Design Engineer   Mar. 2017 – Aug. 2019"
         );
         assert_eq!(without_dot_leaders("Routing ... BGP"), "Routing ... BGP");
+        assert_eq!(
+            without_dot_leaders("Head Electrician ………………………………. Aug 2016 – Aug 2019"),
+            "Head Electrician   Aug 2016 – Aug 2019"
+        );
+        assert_eq!(without_dot_leaders("Wait… then go"), "Wait… then go");
         assert!(matches!(without_dot_leaders("Plain line"), Cow::Borrowed(_)));
     }
 }
