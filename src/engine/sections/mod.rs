@@ -363,6 +363,15 @@ fn is_marked_experience_heading_over_jobs(trimmed: &str, following: &[Line<'_>])
         && jobs_follow(following)
 }
 
+/// `THEATRE EXPERIENCE` over a dated job: a field's experience heading in
+/// capitals, which no line of a paragraph or a list item is.
+fn is_capitals_experience_heading_over_jobs(trimmed: &str, following: &[Line<'_>]) -> bool {
+    let words = undecorated(trimmed);
+    !words.chars().any(char::is_lowercase)
+        && kind_of_experience_heading(words) == Some(SectionKind::Experience)
+        && jobs_follow(following)
+}
+
 /// Words of a field's heading at most, joiners included (`Software & Field Skills`).
 const FIELD_HEADING_WORDS_MAX: usize = 4;
 
@@ -552,9 +561,13 @@ pub(crate) fn split_sections(text: &str) -> Vec<Section<'_>> {
         // a skill or a title elsewhere.
         // Before any, a field's experience heading set off as one over dated
         // jobs (`DRIVING EXPERIENCE`, `Solar Experience:`) is one too.
-        let may_be_unlisted_heading = after_blank
-            && !trimmed.is_empty()
-            && (sections.len() > 1 || is_marked_experience_heading_over_jobs(trimmed, &lines[index + 1..]));
+        // A DOCX or a PDF has no blank lines to set a heading off: there a
+        // field's experience heading in capitals over dated jobs
+        // (`THEATRE EXPERIENCE`) is one after a line of content too.
+        let may_be_unlisted_heading = !trimmed.is_empty()
+            && ((after_blank
+                && (sections.len() > 1 || is_marked_experience_heading_over_jobs(trimmed, &lines[index + 1..])))
+                || is_capitals_experience_heading_over_jobs(trimmed, &lines[index + 1..]));
         let heading = heading_kind_of_trimmed(trimmed)
             .map(|kind| teaching_over_jobs(kind, trimmed, &lines[index + 1..]))
             .or_else(|| {

@@ -231,6 +231,17 @@ fn a_fields_experience_after_a_blank_line_is_an_experience_heading() {
         let text = format!("Ana\n\nSummary\nPlumber.\n\n{heading}\nPlumber | Acme | 2019 – 2021");
         assert_eq!(kinds(&text), [header, SectionKind::Summary, SectionKind::Experience], "{heading}");
     }
+    // In capitals over a dated job, straight after a line of content too,
+    // as a DOCX or a PDF writes it, without blank lines.
+    assert_eq!(
+        kinds("Ana\nSummary\nLighting designer.\nTHEATRE EXPERIENCE\nLakefront Theatre — Chicago, IL\nHead Electrician, Aug 2016 – Aug 2019"),
+        [header, SectionKind::Summary, SectionKind::Experience]
+    );
+    assert_eq!(
+        kinds("Ana\nSummary\nLighting designer.\nSelected Experience\nLakefront Theatre — Chicago, IL\nHead Electrician, Aug 2016 – Aug 2019"),
+        [header, SectionKind::Summary, SectionKind::Experience]
+    );
+    assert_eq!(kinds("Ana\n\nSkills\nBilling\nCUSTOMER EXPERIENCE\nCash handling"), [header, SectionKind::Skills]);
     // Not straight after a line of content, nor before any listed heading,
     // nor in mixed case: a skill or a title, not a heading.
     assert_eq!(kinds("Ana\n\nSkills\nBilling\nCustomer Experience"), [header, SectionKind::Skills]);
