@@ -595,12 +595,15 @@ pub(crate) fn parse_entry_header_with_anchor(lines: &[&str], anchor: Option<usiz
     let mut header = EntryHeader::default();
     let mut rest: Vec<String> = Vec::new();
     let mut rest_lines: Vec<Option<usize>> = Vec::new();
+    // The header line the place was written on.
+    let mut location_line: Option<usize> = None;
     for (part, line) in parts.into_iter().zip(part_lines) {
         if is_column_label(&part) || is_service_remark(&part) {
             continue;
         }
         if is_location(&part) && header.location.is_none() {
             header.location = Some(part);
+            location_line = Some(line);
             continue;
         }
         let written_length = part.len();
@@ -611,8 +614,9 @@ pub(crate) fn parse_entry_header_with_anchor(lines: &[&str], anchor: Option<usiz
             header.location = Some(part);
             continue;
         }
-        if header.location.is_none() {
+        if header.location.is_none() && location.is_some() {
             header.location = location;
+            location_line = Some(line);
         }
         rest.push(part);
         rest_lines.push(Some(line));
@@ -677,8 +681,14 @@ pub(crate) fn parse_entry_header_with_anchor(lines: &[&str], anchor: Option<usiz
             // A part with a company word is the company, wherever it is:
             // `Lakeshore Brandt LLP` over `Tax Senior`.
             let names_a_company = |index: usize| scores[index].1 > 0;
+            // Else the employer is the part written with the place, on a
+            // line of its own (`Red River Line Construction, Wichita Falls,
+            // TX` over `Groundman   2017 – 2019`): a place is the employer's.
+            let beside_the_place = |index: usize| location_line.is_some() && rest_lines[index] == location_line;
             if (0..rest.len()).any(names_a_company) {
                 (0..rest.len()).find(|index| !names_a_company(*index)).unwrap_or(0)
+            } else if (0..rest.len()).any(beside_the_place) {
+                (0..rest.len()).find(|index| !beside_the_place(*index)).unwrap_or(0)
             } else {
                 0
             }

@@ -72,6 +72,18 @@ fn a_title_under_an_employer_and_its_place_is_not_the_place_wrapped() {
 }
 
 #[test]
+fn without_role_or_company_words_the_part_written_with_the_place_is_the_employer() {
+    let header = parse_entry_header(&["Red River Line Construction, Wichita Falls, TX", "Groundman 2017 – 2019"]);
+    assert_eq!(header.title.as_deref(), Some("Groundman 2017 – 2019"));
+    assert_eq!(header.company.as_deref(), Some("Red River Line Construction"));
+    let header = parse_entry_header(&["Caprock Linework — Lubbock, TX", "Groundman | 2017 – 2019"]);
+    assert_eq!(header.company.as_deref(), Some("Caprock Linework"));
+    // On one line, the usual order: the title first.
+    let header = parse_entry_header(&["Groundman, Red River Line Construction, Wichita Falls, TX"]);
+    assert_eq!(header.title.as_deref(), Some("Groundman"));
+}
+
+#[test]
 fn an_employer_is_named_without_a_stores_number_and_own_account_work_has_none() {
     let header = parse_entry_header(&["Pharmacy Technician - CareMart Pharmacy #2241 - Athens, OH"]);
     assert_eq!(header.company.as_deref(), Some("CareMart Pharmacy"));
