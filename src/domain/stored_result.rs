@@ -78,10 +78,13 @@ pub const RESUME_VERSION_19_MARKER: u8 = 19;
 /// Parsed resumes of engine version 20, the same shape again: plurals in
 /// skills lists, known names side by side as one item, `professional` a post.
 pub const RESUME_VERSION_20_MARKER: u8 = 20;
+/// Parsed resumes of engine version 21, the same shape again: qualified
+/// experience headings, leaders of ellipses, the employer beside the place.
+pub const RESUME_VERSION_21_MARKER: u8 = 21;
 /// What the current engine writes first in a parsed resume.
-pub const RESUME_CURRENT_MARKER: u8 = RESUME_VERSION_20_MARKER;
+pub const RESUME_CURRENT_MARKER: u8 = RESUME_VERSION_21_MARKER;
 /// Markers of parsed resumes that the current engine would parse the same.
-pub const RESUME_MARKERS_OF_THE_CURRENT_ENGINE: [u8; 1] = [RESUME_VERSION_20_MARKER];
+pub const RESUME_MARKERS_OF_THE_CURRENT_ENGINE: [u8; 1] = [RESUME_VERSION_21_MARKER];
 
 /// Breakdowns of engine version 3 start with this byte. Older ones start
 /// with their score, at most 100, so the two never meet.
@@ -127,11 +130,13 @@ pub const BREAKDOWN_VERSION_18_MARKER: u8 = 219;
 pub const BREAKDOWN_VERSION_19_MARKER: u8 = 220;
 /// Breakdowns of engine version 20, the same layout again.
 pub const BREAKDOWN_VERSION_20_MARKER: u8 = 221;
+/// Breakdowns of engine version 21, the same layout again.
+pub const BREAKDOWN_VERSION_21_MARKER: u8 = 222;
 /// What the current engine writes first in a breakdown.
-pub const BREAKDOWN_CURRENT_MARKER: u8 = BREAKDOWN_VERSION_20_MARKER;
+pub const BREAKDOWN_CURRENT_MARKER: u8 = BREAKDOWN_VERSION_21_MARKER;
 /// Markers of breakdowns that the current engine would score the same.
-pub const BREAKDOWN_MARKERS_OF_THE_CURRENT_ENGINE: [u8; 1] = [BREAKDOWN_VERSION_20_MARKER];
-/// Length of the months that follow the marker of a version 4 to 20
+pub const BREAKDOWN_MARKERS_OF_THE_CURRENT_ENGINE: [u8; 1] = [BREAKDOWN_VERSION_21_MARKER];
+/// Length of the months that follow the marker of a version 4 to 21
 /// breakdown, compact or not.
 pub const RANKING_MONTHS_LENGTH: usize = 4;
 
@@ -157,7 +162,8 @@ pub fn ranking_months(scored: &ScoredBreakdown) -> u32 {
         | BREAKDOWN_VERSION_17_MARKER
         | BREAKDOWN_VERSION_18_MARKER
         | BREAKDOWN_VERSION_19_MARKER
-        | BREAKDOWN_VERSION_20_MARKER, first, second, third, fourth, ..] => {
+        | BREAKDOWN_VERSION_20_MARKER
+        | BREAKDOWN_VERSION_21_MARKER, first, second, third, fourth, ..] => {
             u32::from_le_bytes([*first, *second, *third, *fourth])
         }
         _ => 0,
@@ -200,6 +206,11 @@ mod tests {
             "engine version 4's resume, in the shape the current engine writes"
         );
         assert!(made_by_an_older_engine(Some(&current_resume), Some(&version_4_breakdown)), "and its breakdown");
+        let version_20_resume = Encoded::new(vec![RESUME_VERSION_20_MARKER, 0]);
+        let version_20_breakdown = scored(&[BREAKDOWN_VERSION_20_MARKER, 9, 0, 0, 0, 80]);
+        assert!(made_by_an_older_engine(Some(&version_20_resume), Some(&current_breakdown)), "engine version 20's");
+        assert!(made_by_an_older_engine(Some(&current_resume), Some(&version_20_breakdown)));
+        assert_eq!(ranking_months(&version_20_breakdown), 9, "its months are read");
         let version_19_resume = Encoded::new(vec![RESUME_VERSION_19_MARKER, 0]);
         let version_19_breakdown = scored(&[BREAKDOWN_VERSION_19_MARKER, 9, 0, 0, 0, 80]);
         assert!(made_by_an_older_engine(Some(&version_19_resume), Some(&current_breakdown)), "engine version 19's");
