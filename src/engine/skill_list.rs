@@ -600,5 +600,28 @@ mod tests {
                 proptest::prop_assert!(line[range].split_whitespace().count() <= UNLISTED_SKILL_WORDS_MAX);
             }
         }
+
+        #[test]
+        fn names_parted_by_slashes_are_the_item_cut_at_its_slashes(
+            before in "[a-z ,]{0,6}",
+            item in "([A-Za-z0-9É\\-]{0,4}/?){0,4}",
+            after in "[a-z ,]{0,6}",
+        ) {
+            let part = format!("{before}{item}{after}");
+            let range = before.len()..before.len() + item.len();
+            let names = names_parted_by_slashes(&part, range.clone());
+            proptest::prop_assert!(!names.is_empty());
+            // In order, inside the item, on character boundaries; between
+            // two names, one slash and nothing else.
+            for name in &names {
+                proptest::prop_assert!(range.start <= name.start && name.end <= range.end && name.start <= name.end);
+                proptest::prop_assert!(part.is_char_boundary(name.start) && part.is_char_boundary(name.end));
+            }
+            for pair in names.windows(2) {
+                proptest::prop_assert_eq!(&part[pair[0].end..pair[1].start], "/");
+            }
+            proptest::prop_assert_eq!(names.first().map(|name| name.start), Some(range.start));
+            proptest::prop_assert_eq!(names.last().map(|name| name.end), Some(range.end));
+        }
     }
 }

@@ -812,4 +812,24 @@ mod tests {
         assert_eq!(skills.len(), UNLISTED_SKILLS_MAX);
         assert_eq!(skills, items[..UNLISTED_SKILLS_MAX]);
     }
+
+    proptest::proptest! {
+        #[test]
+        fn a_shared_first_word_is_a_whole_word_of_the_item_before_and(
+            text in "([A-Za-zé]{1,6}( |, | and | & |·)){0,8}",
+            start in 0usize..60,
+            length in 0usize..12,
+        ) {
+            let start = (0..=start.min(text.len())).rev().find(|index| text.is_char_boundary(*index)).unwrap_or(0);
+            let end = (start..=(start + length).min(text.len())).rev().find(|index| text.is_char_boundary(*index)).unwrap_or(start);
+            if let Some(first) = shared_first_word(&text, start..end) {
+                proptest::prop_assert!(!first.is_empty() && !first.contains(char::is_whitespace));
+                let before = &text[..start];
+                proptest::prop_assert!(before.ends_with(" and ") || before.ends_with(" & "));
+                // The first word of the last item before `and`.
+                let item = before.rsplit(SKILL_ITEM_SEPARATORS).next().unwrap_or(before).trim_start();
+                proptest::prop_assert!(item.starts_with(&format!("{first} ")), "{:?} in {:?}", first, item);
+            }
+        }
+    }
 }
