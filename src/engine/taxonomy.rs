@@ -1043,6 +1043,14 @@ mod tests {
             // in case; the index with the one spelled as written.
             let looked_up = TAXONOMY.lookup_with_ambiguity(&written);
             proptest::prop_assert_eq!(looked_up.is_some(), expected.is_some(), "{:?}", written);
+            // Whichever it is, the skill found has a name spelled so.
+            let folded = |text: &str| text.bytes().map(|byte| hyphen_as_space(byte).to_ascii_lowercase()).collect::<Vec<u8>>();
+            if let Some((skill, _)) = looked_up {
+                proptest::prop_assert!(
+                    TAXONOMY.patterns.iter().any(|pattern| pattern.skill == skill && folded(&pattern.text) == folded(&written)),
+                    "{:?}", written
+                );
+            }
         }
     }
 

@@ -366,10 +366,7 @@ fn is_marked_experience_heading_over_jobs(trimmed: &str, following: &[Line<'_>])
 /// `THEATRE EXPERIENCE` over a dated job: a field's experience heading in
 /// capitals, which no line of a paragraph or a list item is.
 fn is_capitals_experience_heading_over_jobs(trimmed: &str, following: &[Line<'_>]) -> bool {
-    let words = undecorated(trimmed);
-    !words.chars().any(char::is_lowercase)
-        && kind_of_experience_heading(words) == Some(SectionKind::Experience)
-        && jobs_follow(following)
+    !undecorated(trimmed).chars().any(char::is_lowercase) && is_marked_experience_heading_over_jobs(trimmed, following)
 }
 
 /// Words of a field's heading at most, joiners included (`Software & Field Skills`).

@@ -21,8 +21,8 @@
 
 use std::collections::HashMap;
 
-/// How many of a first word's bytes its key holds (the key's last byte is
-/// the word's length).
+/// How many of a first word's bytes its key holds (the key's highest byte
+/// is the word's length, at most 255).
 const KEY_BYTES: usize = 7;
 
 pub(super) struct NameIndex {
@@ -137,11 +137,7 @@ fn key_of(word: &[u8]) -> u64 {
 
 /// A byte as names are compared: ASCII letters in lower case, a hyphen as a space.
 fn fold(byte: u8) -> u8 {
-    if byte == b'-' {
-        b' '
-    } else {
-        byte.to_ascii_lowercase()
-    }
+    super::hyphen_as_space(byte).to_ascii_lowercase()
 }
 
 /// The length of the word `bytes` opens: its ASCII letters and digits, or
