@@ -405,7 +405,7 @@ fn listed_subjects() -> impl Iterator<Item = &'static str> {
 /// taxonomy alike, so that a skills list's compound is found however it is
 /// joined (`comparable-company analysis`, `end to end testing`). One byte
 /// for another keeps every offset where it was.
-fn hyphen_as_space(byte: u8) -> u8 {
+const fn hyphen_as_space(byte: u8) -> u8 {
     if byte == b'-' {
         b' '
     } else {
@@ -578,7 +578,8 @@ fn word_starts(line: &str) -> impl Iterator<Item = usize> + '_ {
             let start = index;
             let (is_word, is_whitespace) = if byte.is_ascii() {
                 index += 1;
-                (byte.is_ascii_alphanumeric() || byte == b'_', is_ascii_whitespace(byte))
+                let class = ASCII_CLASS[usize::from(byte)];
+                (class == ASCII_WORD, class == ASCII_WHITESPACE)
             } else {
                 let character = line[start..].chars().next()?;
                 index += character.len_utf8();
@@ -593,6 +594,27 @@ fn word_starts(line: &str) -> impl Iterator<Item = usize> + '_ {
         None
     })
 }
+
+/// What an ASCII byte is to `word_starts`, looked up in one load: every
+/// byte of a line is read there.
+const ASCII_WORD: u8 = 1;
+const ASCII_WHITESPACE: u8 = 2;
+static ASCII_CLASS: [u8; 128] = {
+    let mut table = [0u8; 128];
+    let mut byte = 0;
+    while byte < 128 {
+        let byte_u8 = byte as u8;
+        table[byte] = if byte_u8.is_ascii_alphanumeric() || byte_u8 == b'_' {
+            ASCII_WORD
+        } else if is_ascii_whitespace(byte_u8) {
+            ASCII_WHITESPACE
+        } else {
+            0
+        };
+        byte += 1;
+    }
+    table
+};
 
 /// The canonical name a skill name stands for, and whether the name is ambiguous.
 pub(crate) fn canonical_skill_with_ambiguity(name: &str) -> Option<(&'static str, bool)> {

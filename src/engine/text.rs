@@ -311,7 +311,7 @@ static IS_ASCII_ALPHANUMERIC: [bool; 256] = {
 };
 
 /// ASCII's whitespace characters, as `char::is_whitespace` has them.
-pub(crate) fn is_ascii_whitespace(byte: u8) -> bool {
+pub(crate) const fn is_ascii_whitespace(byte: u8) -> bool {
     matches!(byte, b'\t'..=b'\r' | b' ')
 }
 
