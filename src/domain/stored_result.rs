@@ -81,10 +81,13 @@ pub const RESUME_VERSION_20_MARKER: u8 = 20;
 /// Parsed resumes of engine version 21, the same shape again: qualified
 /// experience headings, leaders of ellipses, the employer beside the place.
 pub const RESUME_VERSION_21_MARKER: u8 = 21;
+/// Parsed resumes of engine version 22, the same shape again: ranges and
+/// names a narrow column wrapped, dates pushed beside a highlight.
+pub const RESUME_VERSION_22_MARKER: u8 = 22;
 /// What the current engine writes first in a parsed resume.
-pub const RESUME_CURRENT_MARKER: u8 = RESUME_VERSION_21_MARKER;
+pub const RESUME_CURRENT_MARKER: u8 = RESUME_VERSION_22_MARKER;
 /// Markers of parsed resumes that the current engine would parse the same.
-pub const RESUME_MARKERS_OF_THE_CURRENT_ENGINE: [u8; 1] = [RESUME_VERSION_21_MARKER];
+pub const RESUME_MARKERS_OF_THE_CURRENT_ENGINE: [u8; 1] = [RESUME_VERSION_22_MARKER];
 
 /// Breakdowns of engine version 3 start with this byte. Older ones start
 /// with their score, at most 100, so the two never meet.
@@ -132,11 +135,13 @@ pub const BREAKDOWN_VERSION_19_MARKER: u8 = 220;
 pub const BREAKDOWN_VERSION_20_MARKER: u8 = 221;
 /// Breakdowns of engine version 21, the same layout again.
 pub const BREAKDOWN_VERSION_21_MARKER: u8 = 222;
+/// Breakdowns of engine version 22, the same layout again.
+pub const BREAKDOWN_VERSION_22_MARKER: u8 = 223;
 /// What the current engine writes first in a breakdown.
-pub const BREAKDOWN_CURRENT_MARKER: u8 = BREAKDOWN_VERSION_21_MARKER;
+pub const BREAKDOWN_CURRENT_MARKER: u8 = BREAKDOWN_VERSION_22_MARKER;
 /// Markers of breakdowns that the current engine would score the same.
-pub const BREAKDOWN_MARKERS_OF_THE_CURRENT_ENGINE: [u8; 1] = [BREAKDOWN_VERSION_21_MARKER];
-/// Length of the months that follow the marker of a version 4 to 21
+pub const BREAKDOWN_MARKERS_OF_THE_CURRENT_ENGINE: [u8; 1] = [BREAKDOWN_VERSION_22_MARKER];
+/// Length of the months that follow the marker of a version 4 to 22
 /// breakdown, compact or not.
 pub const RANKING_MONTHS_LENGTH: usize = 4;
 
@@ -163,7 +168,8 @@ pub fn ranking_months(scored: &ScoredBreakdown) -> u32 {
         | BREAKDOWN_VERSION_18_MARKER
         | BREAKDOWN_VERSION_19_MARKER
         | BREAKDOWN_VERSION_20_MARKER
-        | BREAKDOWN_VERSION_21_MARKER, first, second, third, fourth, ..] => {
+        | BREAKDOWN_VERSION_21_MARKER
+        | BREAKDOWN_VERSION_22_MARKER, first, second, third, fourth, ..] => {
             u32::from_le_bytes([*first, *second, *third, *fourth])
         }
         _ => 0,
@@ -206,6 +212,11 @@ mod tests {
             "engine version 4's resume, in the shape the current engine writes"
         );
         assert!(made_by_an_older_engine(Some(&current_resume), Some(&version_4_breakdown)), "and its breakdown");
+        let version_21_resume = Encoded::new(vec![RESUME_VERSION_21_MARKER, 0]);
+        let version_21_breakdown = scored(&[BREAKDOWN_VERSION_21_MARKER, 9, 0, 0, 0, 80]);
+        assert!(made_by_an_older_engine(Some(&version_21_resume), Some(&current_breakdown)), "engine version 21's");
+        assert!(made_by_an_older_engine(Some(&current_resume), Some(&version_21_breakdown)));
+        assert_eq!(ranking_months(&version_21_breakdown), 9, "its months are read");
         let version_20_resume = Encoded::new(vec![RESUME_VERSION_20_MARKER, 0]);
         let version_20_breakdown = scored(&[BREAKDOWN_VERSION_20_MARKER, 9, 0, 0, 0, 80]);
         assert!(made_by_an_older_engine(Some(&version_20_resume), Some(&current_breakdown)), "engine version 20's");

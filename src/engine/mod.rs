@@ -55,7 +55,7 @@ use crate::domain::ats::{AtsBreakdown, Criteria};
 use crate::domain::resume::ParsedResume;
 
 /// Version of the parsing and scoring rules; stored with every result.
-pub const ENGINE_VERSION: u32 = 21;
+pub const ENGINE_VERSION: u32 = 22;
 
 /// Upper bound on input the engine accepts; longer text is rejected, not truncated.
 pub const RESUME_TEXT_BYTES_MAX: usize = crate::domain::limits::RESUME_TEXT_BYTES_MAX;

@@ -22,6 +22,7 @@ use super::entry_words::{is_company_word, is_legal_form, is_region_code};
 use super::lines::{is_rule_character, strip_bullet, with_closing_bracket};
 use super::text::is_listed;
 use crate::domain::resume::ExperienceEntry;
+use std::borrow::Cow;
 
 /// A header line is short and not a sentence.
 const HEADER_WORDS_MAX: usize = 14;
@@ -214,6 +215,7 @@ struct Span {
 /// Parses the experience sections' lines into entries.
 pub(crate) fn parse_experience(lines: &[&str], reference: YearMonth) -> Experience {
     let day_first = lines_write_the_day_first(lines);
+    let lines = with_wrapped_ranges_joined(lines, day_first);
     let mut classified: Vec<Classified<'_>> = lines.iter().map(|line| classify(line, day_first)).collect();
     for index in 1..classified.len() {
         if let Some(title) = title_with_a_year_inside_the_job_above(&classified[index - 1], &classified[index]) {
@@ -316,16 +318,28 @@ pub(crate) fn parse_experience(lines: &[&str], reference: YearMonth) -> Experien
             span.header_lines.iter().map(|index| without_bold(classified[*index].text)).collect();
         let mut anchor_position = None;
         let mut trailing_highlights = Vec::new();
+        let mut highlight_beside_dates = false;
         if let Some(anchor) = span.anchor {
             let (own, after_dates) = anchor_text(&classified[anchor]);
             trailing_highlights = after_dates;
-            if !own.is_empty() {
+            if is_a_highlight_beside_its_dates(&classified, span, anchor, &own) {
+                trailing_highlights.insert(0, own);
+                highlight_beside_dates = true;
+            } else if !own.is_empty() {
+                let own = match aside_wrapped_below(&classified, &claimed, anchor) {
+                    Some(aside) => {
+                        claimed[anchor + 1] = true;
+                        format!("{own} {aside}")
+                    }
+                    None => own,
+                };
                 // The anchor's own text sits where the anchor is among the header lines.
                 let at = span.header_lines.iter().filter(|index| **index < anchor).count();
                 header_texts.insert(at, without_bold(&own));
                 anchor_position = Some(at);
             }
         }
+        join_names_wrapped_after_a_joining_word(&mut header_texts, &mut anchor_position);
         let header_refs: Vec<&str> = header_texts.iter().map(String::as_str).collect();
         let header = parse_entry_header_with_anchor(&header_refs, anchor_position);
         let (title, company, qualified) = match header.qualifier {
@@ -384,7 +398,7 @@ pub(crate) fn parse_experience(lines: &[&str], reference: YearMonth) -> Experien
         entry.highlights = trailing_highlights;
         let lines =
             (span.last_header_line + 1..next_start).filter(|index| !claimed[*index]).map(|index| &classified[index]);
-        add_highlights(&mut entry.highlights, lines);
+        add_highlights(&mut entry.highlights, lines, highlight_beside_dates);
         previous_employer_apart =
             entry.title.as_deref().zip(entry.company.as_deref()).is_some_and(|(title, company)| {
                 let title_line = header_texts.iter().position(|text| text.contains(title));
@@ -401,6 +415,106 @@ pub(crate) fn parse_experience(lines: &[&str], reference: YearMonth) -> Experien
     let total_months = (!month_spans.is_empty()).then(|| union_months(&month_spans));
     Experience { entries, entry_months, total_months }
 }
+
+/// The lines with each date range that a narrow column wrapped after its
+/// start (`Evergreen Landscapes, Clovis, CA   March 2022` over `- May
+/// 2023`) joined back into one line: the line below is only the range's
+/// end, after its dash, and the two read together make a range that the
+/// line above alone does not.
+fn with_wrapped_ranges_joined<'a>(lines: &[&'a str], day_first: bool) -> Vec<Cow<'a, str>> {
+    let mut joined: Vec<Cow<'a, str>> = Vec::with_capacity(lines.len());
+    let mut index = 0;
+    while index < lines.len() {
+        let line = lines[index];
+        if let Some(next) = lines.get(index + 1).filter(|next| ends_a_wrapped_range(line, next, day_first)) {
+            joined.push(Cow::Owned(format!("{} {}", line.trim_end(), next.trim())));
+            index += 2;
+        } else {
+            joined.push(Cow::Borrowed(line));
+            index += 1;
+        }
+    }
+    joined
+}
+
+/// Whether `next` is the end of a range whose start closes `line`.
+fn ends_a_wrapped_range(line: &str, next: &str, day_first: bool) -> bool {
+    let next = next.trim();
+    let Some(after_dash) = next.strip_prefix(['-', '–', '—']) else { return false };
+    let line = line.trim_end();
+    // The range's end alone: a date or `Present`, nothing after it.
+    let is_an_end = !after_dash.trim().is_empty() && after_dash.split_whitespace().count() <= 3;
+    if !is_an_end || find_date_range_in_order(line, day_first).is_some() {
+        return false;
+    }
+    let Some(start) = find_single_date(line).filter(|start| start.end_byte == line.len()) else { return false };
+    let together = format!("{line} {next}");
+    find_date_range_in_order(&together, day_first)
+        .is_some_and(|range| range.start_byte == start.start_byte && range.end_byte == together.len())
+}
+
+/// `Occupational Health Nurse Supervisor` over `Run the on-site clinic for
+/// 3,200   Feb 2023 – Present` over `workers with two RNs…`: a narrow
+/// column that could not fit the dates beside the title pushed them down
+/// beside the first line of the job's first highlight. That line is the
+/// start of a sentence, not a part of the header: most of its words are
+/// in lower case, the line below carries the sentence on in lower case,
+/// and the line right above is a header that names a role.
+fn is_a_highlight_beside_its_dates(classified: &[Classified<'_>], span: &Span, anchor: usize, own: &str) -> bool {
+    let words: Vec<&str> =
+        own.split_whitespace().skip(1).filter(|word| word.chars().any(char::is_alphabetic)).collect();
+    let lower_case = words.iter().filter(|word| word.starts_with(char::is_lowercase)).count();
+    let reads_as_a_sentence = lower_case >= SENTENCE_LOWER_CASE_WORDS_MIN && lower_case > words.len() - lower_case;
+    let carried_on = classified.get(anchor + 1).is_some_and(|next| {
+        next.kind == Kind::Text && next.range.is_none() && next.text.starts_with(char::is_lowercase)
+    });
+    let role_right_above =
+        anchor > 0 && span.header_lines.contains(&(anchor - 1)) && role_word_count(classified[anchor - 1].text) > 0;
+    reads_as_a_sentence && carried_on && role_right_above
+}
+
+/// `Field Crew Member | May 2020 - February 2022` over `(seasonal)`: the
+/// end of the dated line, an aside in brackets, that the dates pushed onto
+/// a line of its own. A line of prose is never a short aside alone.
+fn aside_wrapped_below<'a>(classified: &[Classified<'a>], claimed: &[bool], anchor: usize) -> Option<&'a str> {
+    let below = classified.get(anchor + 1).filter(|below| below.kind == Kind::Text && below.range.is_none())?;
+    let is_aside = below.text.starts_with('(')
+        && below.text.ends_with(')')
+        && below.text[1..].find([')', '(']) == Some(below.text.len() - 2)
+        && below.text.split_whitespace().count() <= WRAPPED_ASIDE_WORDS_MAX;
+    (is_aside && !claimed[anchor + 1]).then_some(below.text)
+}
+
+/// Words of an aside that a narrow column wraps onto a line of its own.
+const WRAPPED_ASIDE_WORDS_MAX: usize = 3;
+
+/// Lower-case words after the first that make a line read as a sentence.
+const SENTENCE_LOWER_CASE_WORDS_MIN: usize = 3;
+
+/// Joins each header line that ends in a word that cannot end a name (`Deputy
+/// Director, Miami Valley County Board of` over `Elections, Dayton, OH`), as
+/// a narrow column wraps it, to the line below; `anchor_position`, the
+/// dated line's place among them, follows.
+fn join_names_wrapped_after_a_joining_word(header_texts: &mut Vec<String>, anchor_position: &mut Option<usize>) {
+    let mut index = 0;
+    while index + 1 < header_texts.len() {
+        let ends_open = header_texts[index]
+            .split_whitespace()
+            .next_back()
+            .is_some_and(|last| NAME_JOINING_WORDS.iter().any(|word| last.eq_ignore_ascii_case(word)));
+        if !ends_open || header_texts[index].split_whitespace().count() < 2 {
+            index += 1;
+            continue;
+        }
+        let below = header_texts.remove(index + 1);
+        header_texts[index].push(' ');
+        header_texts[index].push_str(&below);
+        *anchor_position = anchor_position.map(|anchor| if anchor > index { anchor - 1 } else { anchor });
+    }
+}
+
+/// Words inside a name that never end one.
+const NAME_JOINING_WORDS: [&str; 7] = ["of", "and", "&", "for", "the", "at", "de"];
 
 /// A header's part naming time away from work (`Career break`, `Parental
 /// leave`, `Sabbatical`).
@@ -708,8 +822,13 @@ fn header_line_below(
 /// plain line after a bullet continues it when the bullet has not ended its
 /// sentence or the line starts in lower case (`• Built identity systems and
 /// design` then `systems in Figma.`), as a narrow PDF column wraps them.
-fn add_highlights<'a>(highlights: &mut Vec<String>, lines: impl Iterator<Item = &'a Classified<'a>>) {
-    let mut in_bullet = false;
+/// `in_highlight` says the last highlight is one whose lines may follow.
+fn add_highlights<'a>(
+    highlights: &mut Vec<String>,
+    lines: impl Iterator<Item = &'a Classified<'a>>,
+    in_highlight: bool,
+) {
+    let mut in_bullet = in_highlight;
     for line in lines {
         match line.kind {
             Kind::Blank => in_bullet = false,

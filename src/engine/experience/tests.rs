@@ -595,3 +595,73 @@ fn professional_names_a_post_under_an_employer_with_its_place() {
         ]
     );
 }
+
+#[test]
+fn a_range_wrapped_after_its_start_by_a_narrow_column_is_one_range() {
+    let text = "Evergreen Commercial Landscapes, Clovis, CA   March 2022\n- May 2023\nIrrigation Helper\n\
+                • Repaired PVC mainline breaks.";
+    assert_eq!(
+        title_company_dates(&parse(text)),
+        [row("Irrigation Helper", "Evergreen Commercial Landscapes", "2022-03", "2023-05")]
+    );
+    // A bullet that starts with a date under a dated line is still a bullet.
+    let text = "Irrigation Helper, Evergreen Landscapes   March 2022 – May 2023\n- 2023 audit passed\n";
+    assert_eq!(parse(text)[0].highlights, ["2023 audit passed"]);
+    assert!(!ends_a_wrapped_range("Kings River College, 2022", "- Certificate in Irrigation Technology", false));
+}
+
+#[test]
+fn an_employer_wrapped_after_a_joining_word_by_a_narrow_column_is_one_name() {
+    let text = "Deputy Director, Miami Valley County Board of\nElections, Dayton, OH (2019 - Present)\n\
+                I run day-to-day operations.";
+    let entries = parse(text);
+    assert_eq!(
+        title_company_dates(&entries),
+        [row("Deputy Director", "Miami Valley County Board of Elections", "2019", "present")]
+    );
+    assert_eq!(entries[0].location.as_deref(), Some("Dayton, OH"));
+    // The same lines under the dates.
+    let text = "2019 - Present\nDeputy Director, Miami Valley County Board of\nElections, Dayton, OH\n- Ran it.";
+    assert_eq!(parse(text)[0].company.as_deref(), Some("Miami Valley County Board of Elections"));
+}
+
+#[test]
+fn dates_pushed_beside_the_first_line_of_a_highlight_date_the_title_above() {
+    let text = "Gulf Coast Shipbuilding — Mobile, AL\nOccupational Health Nurse Supervisor\n\
+                Run the on-site clinic for 3,200   Feb 2023 – Present\nworkers with two RNs and an EMT.\n\
+                Keep the OSHA 300 log.";
+    let entries = parse(text);
+    assert_eq!(
+        title_company_dates(&entries),
+        [row("Occupational Health Nurse Supervisor", "Gulf Coast Shipbuilding", "2023-02", "present")]
+    );
+    assert_eq!(
+        entries[0].highlights,
+        ["Run the on-site clinic for 3,200 workers with two RNs and an EMT.", "Keep the OSHA 300 log."]
+    );
+    let text =
+        "Owner / Farrier — Halversen Hoof Care, Ocala, FL\nTrim and shoe 20 to 25 horses a day, 2018 – Present\n\
+                hot and cold shoeing; hunters, jumpers, dressage.";
+    assert_eq!(title_company_dates(&parse(text)), [row("Owner / Farrier", "Halversen Hoof Care", "2018", "present")]);
+    // A header in sentence case on the dated line stays the header.
+    let text = "Staff Nurse\nIntensive care unit, Mercy Hospital   2019 – 2021\ncared for six patients a shift.";
+    let entries = parse(text);
+    assert!(entries[0].company.as_deref().is_some_and(|company| company.ends_with("Mercy Hospital")));
+    assert_eq!(entries[0].highlights, ["cared for six patients a shift."]);
+}
+
+#[test]
+fn an_aside_wrapped_under_a_dated_title_is_the_titles_end() {
+    let text = "Fresno Fresh Produce, Fresno, CA\nField Crew Member | May 2020 - February 2022\n(seasonal)\n\
+                Harvest and packing crews.";
+    let entries = parse(text);
+    assert_eq!(
+        title_company_dates(&entries),
+        [row("Field Crew Member (seasonal)", "Fresno Fresh Produce", "2020-05", "2022-02")]
+    );
+    assert_eq!(entries[0].highlights, ["Harvest and packing crews."]);
+    // More than an aside is a highlight.
+    let text =
+        "Field Crew Member, Fresno Fresh Produce | 2020 - 2022\n(see references) Drove a tractor for bin hauling.";
+    assert_eq!(parse(text)[0].highlights.len(), 1);
+}
