@@ -39,16 +39,29 @@ struct IndexedName {
     /// The 8 folded bytes after the key's (see `compared_from`), the first
     /// in the lowest byte; zeros past the name's end.
     next_bytes: u64,
-    /// Ones over the bytes of `next_bytes` that are the name's, so a text's
-    /// next bytes are compared with one mask and one comparison.
-    next_mask: u64,
     /// The name's length in bytes.
     length: u32,
     /// The position of the name in the list the index was built from.
     position: u32,
     /// Where the name starts in `folded`.
     offset: u32,
+    /// How many bytes of `next_bytes` are the name's (at most 8): kept in
+    /// what would be padding, so a name stays 24 bytes.
+    next_count: u8,
 }
+
+/// Per count of bytes, ones over that many of them, the first in the lowest
+/// byte: a text's next bytes are compared with a name's by one mask, looked
+/// up, and one comparison.
+const NEXT_MASKS: [u64; 9] = {
+    let mut masks = [0u64; 9];
+    let mut count = 1;
+    while count < 9 {
+        masks[count] = if count == 8 { u64::MAX } else { (1u64 << (8 * count)) - 1 };
+        count += 1;
+    }
+    masks
+};
 
 impl NameIndex {
     pub(super) fn build<'a>(names: impl Iterator<Item = &'a str>) -> NameIndex {
@@ -75,10 +88,10 @@ impl NameIndex {
             let next_count = (name.len() - compared_from).min(8);
             names.push(IndexedName {
                 next_bytes: packed(&name[compared_from..]),
-                next_mask: if next_count == 8 { u64::MAX } else { (1u64 << (8 * next_count)) - 1 },
                 length: u32::try_from(name.len()).expect("a name is shorter than 4 GiB"),
                 position: *position,
                 offset: u32::try_from(folded.len()).expect("the names are shorter than 4 GiB together"),
+                next_count: next_count as u8,
             });
             folded.extend_from_slice(name);
             let group_ends = folded_names.get(index + 1).is_none_or(|(_, next)| key_of(first_word(next)) != key);
@@ -112,7 +125,7 @@ impl NameIndex {
             .filter(move |name| {
                 let length = name.length as usize;
                 length <= rest.len()
-                    && next_bytes & name.next_mask == name.next_bytes
+                    && next_bytes & NEXT_MASKS[usize::from(name.next_count)] == name.next_bytes
                     && (length <= tail || {
                         let offset = name.offset as usize;
                         spells(&rest[tail..length], &self.folded[offset + tail..offset + length])
