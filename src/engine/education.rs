@@ -162,6 +162,9 @@ fn with_wrapped_school_names_joined<'a>(lines: &[&'a str]) -> Vec<Cow<'a, str>> 
 }
 
 fn wraps_a_school_name(line: &str, next: &str) -> bool {
+    if ends_a_school_name_wrapped_in_its_middle(line, next) {
+        return true;
+    }
     // The next line's first word is looked at first: it spares nearly every
     // line the rest.
     let next = next.trim();
@@ -179,6 +182,36 @@ fn wraps_a_school_name(line: &str, next: &str) -> bool {
         && !last_part.split_whitespace().any(|word| is_listed(word, &INSTITUTION_WORDS))
         && parse_degree(last_part).is_none()
 }
+
+/// `Bachelor of Science in Nursing — University of the Gulf` over `Plains,
+/// 2014`: a narrow column wrapped the school's name after a word of it.
+/// The line above names a degree, then a school, and no year, and ends in
+/// a capitalised word; the line below is only a word or two, capitalised
+/// and no degree, then a comma and the year.
+fn ends_a_school_name_wrapped_in_its_middle(line: &str, next: &str) -> bool {
+    let Some((words, year)) = next.trim().rsplit_once(", ") else { return false };
+    let is_year = year.len() == 4 && year.bytes().all(|byte| byte.is_ascii_digit());
+    let word_count = words.split_whitespace().count();
+    let capitalised_words = (1..=WRAPPED_SCHOOL_WORDS_MAX).contains(&word_count)
+        && words
+            .split_whitespace()
+            .all(|word| word.starts_with(char::is_uppercase) && word.chars().all(char::is_alphabetic));
+    if !is_year || !capitalised_words || last_year(line).is_some() {
+        return false;
+    }
+    // The degree stands before the school on the line above: what a line
+    // under a school alone holds is its degree or field.
+    let mut parts = split_on_every_separator(line, &PART_SEPARATORS);
+    let last_part = parts.pop().unwrap_or_default();
+    parts.iter().any(|part| parse_degree(part).is_some())
+        && last_part.split_whitespace().any(|word| is_listed(word, &INSTITUTION_WORDS))
+        && last_part.split_whitespace().next_back().is_some_and(|word| word.starts_with(char::is_uppercase))
+        && !words.split_whitespace().any(|word| is_listed(word, &INSTITUTION_WORDS))
+        && parse_degree(words).is_none()
+}
+
+/// Words of a school's name that a narrow column wraps onto the year's line.
+const WRAPPED_SCHOOL_WORDS_MAX: usize = 2;
 
 /// A note under a degree, labelled as one (`Field placement: Valle Verde
 /// Elementary School`, `Thesis: …`, `Relevant coursework: …`): the school
@@ -479,6 +512,18 @@ mod tests {
         // A school on a line of its own under its degree is not a wrap.
         let under = parse_education(&["Bachelor of Science in Nursing", "University of Qorvex, 2016"]);
         assert_eq!(under[0].institution.as_deref(), Some("University of Qorvex"));
+    }
+
+    #[test]
+    fn a_school_name_a_narrow_column_wrapped_in_its_middle_is_joined_again() {
+        let entries = parse_education(&["Bachelor of Science in Nursing — University of the Gulf", "Plains, 2014"]);
+        assert_eq!(entries[0].institution.as_deref(), Some("University of the Gulf Plains"));
+        assert_eq!(entries[0].graduation_year, Some(2014));
+        // A degree under a school is its own line, as is a season's year.
+        let entries = parse_education(&["University of the Gulf", "Nursing, 2014"]);
+        assert_eq!(entries[0].institution.as_deref(), Some("University of the Gulf"));
+        assert!(!ends_a_school_name_wrapped_in_its_middle("BSN — University of the Gulf", "Spring 2014"));
+        assert!(!ends_a_school_name_wrapped_in_its_middle("BSN — University of the Gulf, 2012", "Plains, 2014"));
     }
 
     #[test]
