@@ -14,13 +14,46 @@
 use std::borrow::Cow;
 
 use super::dates::{last_year, YEAR};
-use super::lines::{non_empty, split_on_every_separator, split_once_at_separator, trim_dangling, without_bullet};
+use super::lines::{
+    non_empty, split_on_every_separator, split_on_first_separator, split_once_at_separator, trim_dangling,
+    without_bullet,
+};
 use super::text::is_listed;
 use crate::domain::resume::EducationEntry;
 
 /// Separators between the fields of an education line; a column gap too
 /// (`Lake State University          Milwaukee, WI`).
-const PART_SEPARATORS: [&str; 11] = [" — ", " – ", " | ", " · ", " • ", " - ", ", ", " at ", "; ", "   ", "\t"];
+const PART_SEPARATORS: [&str; 10] = [" — ", " – ", " | ", " · ", " • ", " - ", ", ", "; ", "   ", "\t"];
+
+/// An education line's parts. ` at ` parts a degree from its school
+/// (`BSc Physics at University of Leeds`) but not a school from its campus
+/// (`University of Texas at Austin`, `University of the Rockies at Pueblo`).
+fn parts_of(line: &str) -> Vec<&str> {
+    split_on_every_separator(line, &PART_SEPARATORS)
+        .into_iter()
+        .flat_map(|part| {
+            let at = part.to_ascii_lowercase().find(" at ");
+            match at.map(|at| (&part[..at], &part[at + " at ".len()..])) {
+                Some((school, campus)) if names_a_campus(school, campus) => vec![part],
+                _ => split_on_first_separator(part, &[" at "]),
+            }
+        })
+        .collect()
+}
+
+/// Whether `campus`, after ` at `, is where the school named before it is
+/// (`University of Texas` at `Austin`): a place's capitalised words, no degree.
+fn names_a_campus(school: &str, campus: &str) -> bool {
+    let words = campus.split_whitespace().count();
+    school.split_whitespace().any(|word| is_listed(word, &INSTITUTION_WORDS))
+        && campus.starts_with(char::is_uppercase)
+        && (1..=CAMPUS_WORDS_MAX).contains(&words)
+        && parse_degree(campus).is_none()
+        && !campus.split_whitespace().any(|word| is_listed(word, &INSTITUTION_WORDS))
+}
+
+/// Words of a campus's place (`Urbana-Champaign`, `Chapel Hill`).
+const CAMPUS_WORDS_MAX: usize = 3;
 
 /// Words that mark a part as an institution name (matched as whole words,
 /// ignoring case), in the languages resumes are most often written in.
@@ -177,7 +210,7 @@ fn wraps_a_school_name(line: &str, next: &str) -> bool {
     if !school_word_first || line.trim().is_empty() || last_year(line).is_some() {
         return false;
     }
-    let last_part = split_on_every_separator(line, &PART_SEPARATORS).pop().unwrap_or_default();
+    let last_part = parts_of(line).pop().unwrap_or_default();
     last_part.starts_with(char::is_uppercase)
         && !last_part.split_whitespace().any(|word| is_listed(word, &INSTITUTION_WORDS))
         && parse_degree(last_part).is_none()
@@ -201,7 +234,7 @@ fn ends_a_school_name_wrapped_in_its_middle(line: &str, next: &str) -> bool {
     }
     // The degree stands before the school on the line above: what a line
     // under a school alone holds is its degree or field.
-    let mut parts = split_on_every_separator(line, &PART_SEPARATORS);
+    let mut parts = parts_of(line);
     let last_part = parts.pop().unwrap_or_default();
     parts.iter().any(|part| parse_degree(part).is_some())
         && last_part.split_whitespace().any(|word| is_listed(word, &INSTITUTION_WORDS))
@@ -288,7 +321,7 @@ fn parse_line(line: &str) -> Option<EducationEntry> {
     };
     // Whether the part before was read as nothing: a city, before its state.
     let mut after_unread_part = false;
-    for part in split_on_every_separator(&without_years, &PART_SEPARATORS) {
+    for part in parts_of(&without_years) {
         // `Lakeshore Institute of Art & Design (Chicago, IL)`: the comma
         // inside the bracketed place split it; the school is before it.
         let part = match part.rfind(" (").filter(|open| !part[*open..].contains(')')) {
@@ -512,6 +545,20 @@ mod tests {
         // A school on a line of its own under its degree is not a wrap.
         let under = parse_education(&["Bachelor of Science in Nursing", "University of Qorvex, 2016"]);
         assert_eq!(under[0].institution.as_deref(), Some("University of Qorvex"));
+    }
+
+    #[test]
+    fn a_campus_after_at_is_part_of_the_schools_name() {
+        let entries =
+            parse_education(&["University of the Rockies at Pueblo — Bachelor of Science, Computer Science (2017)"]);
+        assert_eq!(entries[0].institution.as_deref(), Some("University of the Rockies at Pueblo"));
+        assert_eq!(entries[0].degree.as_deref(), Some("Bachelor of Science"));
+        let entries = parse_education(&["UNIVERSITY OF TEXAS AT AUSTIN, 2012"]);
+        assert_eq!(entries[0].institution.as_deref(), Some("UNIVERSITY OF TEXAS AT AUSTIN"));
+        // Before a school, ` at ` parts it from the degree.
+        let entries = parse_education(&["BSc Physics at University of Leeds, 2014"]);
+        assert_eq!(entries[0].institution.as_deref(), Some("University of Leeds"));
+        assert_eq!(entries[0].degree.as_deref(), Some("BSc"));
     }
 
     #[test]

@@ -197,7 +197,11 @@ fn continues(line: &BlockLine, next: &BlockLine, edge: f32, line_breaking: LineB
     // Only a greedy break is taken after a full stop, even an abbreviation's
     // (`… with HR and IT.` over the next employer's line).
     let balancing = if last.text.ends_with('.') { 0.0 } else { line_breaking.balancing_in_sizes() };
-    let would_not_fit = within_edge && end_with_next_word > edge + 0.5 - balancing * size;
+    // `NADIA FERREIRA-LOCKE` over `SCENIC CHARGE ARTIST`: a name over a
+    // headline, both in capitals, on a page of short lines (a sidebar) whose
+    // edge is guessed short. Capitals over capitals is a stack of titles.
+    let capitals_over_capitals = is_in_capitals(&line.words) && is_in_capitals(&next.words);
+    let would_not_fit = within_edge && end_with_next_word > edge + 0.5 - balancing * size && !capitals_over_capitals;
     same_block
         && same_size
         && next_line_down
@@ -215,6 +219,12 @@ fn continues(line: &BlockLine, next: &BlockLine, edge: f32, line_breaking: LineB
         && !(ends_a_closed_range(&line.words) && first.text.starts_with(['–', '—', '-']))
         && !ends_a_sentence(&last.text)
         && (!is_address(&first.text) || is_address(&last.text))
+}
+
+/// Whether a line's letters are all capitals (at least two of them).
+fn is_in_capitals(words: &[PlacedWord]) -> bool {
+    let mut letters = words.iter().flat_map(|word| word.text.chars()).filter(|character| character.is_alphabetic());
+    letters.clone().nth(1).is_some() && letters.all(char::is_uppercase)
 }
 
 /// A line that ends in a year or `Present` ends an entry (`… — B.S., 2013 –
@@ -395,6 +405,19 @@ mod tests {
             "Clinical Pharmacist, Ambulatory Care, Haw River Health Partners — Durham, NC Jul 2017 – Feb 2019"
         );
         assert_eq!(texts.len(), 2);
+    }
+
+    #[test]
+    fn a_name_over_a_headline_in_capitals_is_two_lines_where_the_edge_is_short() {
+        let mut lines = wrapping_paragraph(0.0);
+        // The wrapping paragraph's edge is 290: the name and the headline's
+        // first word would not fit on one line there.
+        lines.insert(0, line("NADIA FERREIRA-LOCKE AND HER TEAM OF PAINTERS ALL", 40.0, -36.0, EDGE));
+        lines.insert(1, line("SCENIC CHARGE ARTIST", 40.0, -24.0, EDGE));
+        let texts = texts(lines);
+        assert_eq!(texts[0], "NADIA FERREIRA-LOCKE AND HER TEAM OF PAINTERS ALL");
+        assert_eq!(texts[1], "SCENIC CHARGE ARTIST");
+        assert_eq!(texts[2], PARAGRAPH);
     }
 
     #[test]

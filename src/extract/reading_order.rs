@@ -75,16 +75,19 @@ pub fn reading_order_in_blocks(words: Vec<PlacedWord>) -> Vec<BlockLine> {
     let Some((gutter_left, gutter_right)) = find_gutter(&words) else {
         return rows(words).into_iter().map(|words| BlockLine { words, block_right: page_right }).collect();
     };
-    let middle = (gutter_left + gutter_right) / 2.0;
     let lines = by_columns(words, gutter_left, gutter_right);
-    let in_left_column = |line: &PlacedLine| line[0].left < gutter_right - 1.0 && !runs_across(line, middle);
-    let left_column_right =
-        lines.iter().filter(|line| in_left_column(line)).flatten().map(|word| word.right).fold(f32::MIN, f32::max);
+    let in_left_column = |(line, full_width): &(PlacedLine, bool)| !full_width && line[0].left < gutter_right - 1.0;
+    let left_column_right = lines
+        .iter()
+        .filter(|line| in_left_column(line))
+        .flat_map(|(line, _)| line)
+        .map(|word| word.right)
+        .fold(f32::MIN, f32::max);
     lines
         .into_iter()
-        .map(|words| {
-            let block_right = if in_left_column(&words) { left_column_right } else { page_right };
-            BlockLine { words, block_right }
+        .map(|line| {
+            let block_right = if in_left_column(&line) { left_column_right } else { page_right };
+            BlockLine { words: line.0, block_right }
         })
         .collect()
 }
@@ -216,22 +219,43 @@ fn is_right_aligned_fragments(words: &[PlacedWord]) -> bool {
 }
 
 /// Full-width lines where they are; between two of them, the left column's
-/// lines, then the right column's.
-fn by_columns(words: Vec<PlacedWord>, gutter_left: f32, gutter_right: f32) -> Vec<PlacedLine> {
+/// lines, then the right column's. Each line says whether it is full-width.
+fn by_columns(words: Vec<PlacedWord>, gutter_left: f32, gutter_right: f32) -> Vec<(PlacedLine, bool)> {
     let middle = (gutter_left + gutter_right) / 2.0;
-    let (full_width_lines, column_rows): (Vec<PlacedLine>, Vec<PlacedLine>) =
-        rows(words).into_iter().partition(|row| runs_across(row, middle));
+    let (text_left, text_right, _, _) = extent(&words);
+    let rows = rows(words);
+    let first_with_right_words = rows.iter().position(|row| row.iter().any(|word| word.left >= gutter_right));
+    // Where the right column's lines start, the row asked about left out.
+    let right_column_left = rows
+        .iter()
+        .enumerate()
+        .filter(|(index, _)| Some(*index) != first_with_right_words)
+        .flat_map(|(_, row)| row)
+        .map(|word| word.left)
+        .filter(|left| *left >= gutter_right)
+        .fold(f32::MAX, f32::min);
+    let spread_row = first_with_right_words
+        .filter(|index| is_spread_across_the_page(&rows[*index], text_left, text_right, right_column_left, middle));
+    let mut full_width_lines: Vec<PlacedLine> = Vec::new();
+    let mut column_rows: Vec<PlacedLine> = Vec::new();
+    for (index, row) in rows.into_iter().enumerate() {
+        if runs_across(&row, middle) || Some(index) == spread_row {
+            full_width_lines.push(row);
+        } else {
+            column_rows.push(row);
+        }
+    }
     let mut remaining: Vec<PlacedWord> = column_rows.into_iter().flatten().collect();
     let mut ordered = Vec::new();
     for line in full_width_lines {
         let line_top = line.iter().map(|word| word.top).fold(f32::MAX, f32::min);
         let (above, below): (Vec<PlacedWord>, Vec<PlacedWord>) =
             remaining.into_iter().partition(|word| word.bottom <= line_top + word.font_size * 0.5);
-        ordered.extend(columns_in_order(above, gutter_right));
-        ordered.push(line);
+        ordered.extend(columns_in_order(above, gutter_right).into_iter().map(|line| (line, false)));
+        ordered.push((line, true));
         remaining = below;
     }
-    ordered.extend(columns_in_order(remaining, gutter_right));
+    ordered.extend(columns_in_order(remaining, gutter_right).into_iter().map(|line| (line, false)));
     ordered
 }
 
@@ -245,6 +269,34 @@ fn runs_across(row: &PlacedLine, middle: f32) -> bool {
             pair[0].right <= middle && pair[1].left >= middle && pair[1].left - pair[0].right < pair[1].font_size
         })
 }
+
+/// `✉ name@example.com   ☎ 970-555-0121        Steamboat Springs, CO
+/// 🔗 linkedin.com/in/…` above two columns: a full-width line whose parts
+/// are spread from margin to margin, so that a gap between them falls on
+/// the gutter. Only the topmost row with words right of the gutter is
+/// asked (nothing of the right column is above it), and it must run from
+/// the text's left edge to its right edge with its right part set neither
+/// where the right column's lines start nor an indent right of that.
+fn is_spread_across_the_page(
+    row: &PlacedLine,
+    text_left: f32,
+    text_right: f32,
+    right_column_left: f32,
+    middle: f32,
+) -> bool {
+    let (Some(first), Some(last)) = (row.first(), row.last()) else { return false };
+    let right_part_left = row.iter().find(|word| word.left >= middle).map_or(f32::MAX, |word| word.left);
+    // A column's line starts at its edge, or an indent to the right of it.
+    let off_the_column = right_column_left - right_part_left > FLUSH_TOLERANCE
+        || right_part_left - right_column_left > INDENT_IN_SIZES_MAX * first.font_size;
+    first.left - text_left <= FLUSH_TOLERANCE
+        && text_right - last.right <= FLUSH_TOLERANCE
+        && first.right < middle
+        && off_the_column
+}
+
+/// The deepest indent of a column's line, in font sizes (a bullet's wrap).
+const INDENT_IN_SIZES_MAX: f32 = 3.0;
 
 /// The left column's lines, then the right column's, which begins at `right_start`.
 fn columns_in_order(words: Vec<PlacedWord>, right_start: f32) -> Vec<PlacedLine> {
@@ -358,6 +410,33 @@ mod tests {
         assert_eq!(texts[8], "left column line 7 text");
         assert_eq!(texts[9], "right column line 0 with more words");
         assert_eq!(texts.len(), 17);
+    }
+
+    #[test]
+    fn a_contact_line_spread_from_margin_to_margin_above_two_columns_stays_whole() {
+        let mut words = line("Ana Rust", 40.0, 20.0);
+        // Its parts spread to both margins; the gap before the place falls on the gutter.
+        words.extend(line("ana@example.com 555-0121", 40.0, 34.0));
+        words.extend(line("Denver, CO linkedin.com/in/ana", 354.0, 34.0));
+        for row in 0..8 {
+            let top = 60.0 + 14.0 * row as f32;
+            words.extend(line(&format!("left column line {row} text"), 40.0, top));
+            words.extend(line(&format!("right column line {row} with words"), 300.0, top));
+        }
+        let read = texts(&reading_order(words));
+        assert_eq!(read[1], "ana@example.com 555-0121 | Denver, CO linkedin.com/in/ana", "{read:?}");
+        assert_eq!(read[2], "left column line 0 text");
+        assert_eq!(read[10], "right column line 0 with words");
+        // A right column whose first line starts at its edge is a column.
+        let mut words = line("Ana Rust", 40.0, 20.0);
+        for row in 0..8 {
+            let top = 60.0 + 14.0 * row as f32;
+            words.extend(line(&format!("left column line {row} text"), 40.0, top));
+            words.extend(line(&format!("right column line {row} with more words"), 300.0, top));
+        }
+        let read = texts(&reading_order(words));
+        assert_eq!(read[1], "left column line 0 text");
+        assert_eq!(read[9], "right column line 0 with more words");
     }
 
     #[test]

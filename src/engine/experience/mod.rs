@@ -416,17 +416,22 @@ pub(crate) fn parse_experience(lines: &[&str], reference: YearMonth) -> Experien
     Experience { entries, entry_months, total_months }
 }
 
-/// The lines with each date range that a narrow column wrapped after its
-/// start (`Evergreen Landscapes, Clovis, CA   March 2022` over `- May
-/// 2023`) joined back into one line: the line below is only the range's
-/// end, after its dash, and the two read together make a range that the
-/// line above alone does not.
+/// The lines with each dated line that a narrow column wrapped joined back
+/// into one: a range wrapped after its start (`Evergreen Landscapes,
+/// Clovis, CA   March 2022` over `- May 2023`), where the line below is
+/// only the range's end, after its dash, and the two read together make a
+/// range that the line above alone does not; and a header wrapped before a
+/// word that joins a name (`Revenue Tax Examiner III, Ohio Valley State
+/// Department` over `of Taxation | 2022–present`).
 fn with_wrapped_ranges_joined<'a>(lines: &[&'a str], day_first: bool) -> Vec<Cow<'a, str>> {
     let mut joined: Vec<Cow<'a, str>> = Vec::with_capacity(lines.len());
     let mut index = 0;
     while index < lines.len() {
         let line = lines[index];
-        if let Some(next) = lines.get(index + 1).filter(|next| ends_a_wrapped_range(line, next, day_first)) {
+        let wrapped = |next: &&&str| {
+            ends_a_wrapped_range(line, next, day_first) || goes_on_after_a_joining_word(line, next, day_first)
+        };
+        if let Some(next) = lines.get(index + 1).filter(wrapped) {
             joined.push(Cow::Owned(format!("{} {}", line.trim_end(), next.trim())));
             index += 2;
         } else {
@@ -435,6 +440,23 @@ fn with_wrapped_ranges_joined<'a>(lines: &[&'a str], day_first: bool) -> Vec<Cow
         }
     }
     joined
+}
+
+/// Whether `next` is the dated rest of the header `line`, wrapped before a
+/// word that joins a name: it starts with that word in lower case, as no
+/// header does, and holds the dates.
+fn goes_on_after_a_joining_word(line: &str, next: &str, day_first: bool) -> bool {
+    let next = next.trim();
+    let starts_with_a_joining_word = next
+        .split_once(' ')
+        .is_some_and(|(first, _)| first.starts_with(char::is_lowercase) && NAME_JOINING_WORDS.contains(&first));
+    let line = line.trim();
+    starts_with_a_joining_word
+        && strip_bullet(line).is_none()
+        && is_header_like(line)
+        && !line.ends_with([',', ';', ':'])
+        && find_date_range_in_order(line, day_first).is_none()
+        && find_date_range_in_order(next, day_first).is_some()
 }
 
 /// Whether `next` is the end of a range whose start closes `line`.

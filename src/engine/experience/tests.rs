@@ -665,3 +665,16 @@ fn an_aside_wrapped_under_a_dated_title_is_the_titles_end() {
         "Field Crew Member, Fresno Fresh Produce | 2020 - 2022\n(see references) Drove a tractor for bin hauling.";
     assert_eq!(parse(text)[0].highlights.len(), 1);
 }
+
+#[test]
+fn a_header_wrapped_before_a_word_that_joins_a_name_is_one_line() {
+    let text = "Revenue Tax Examiner III, Ohio Valley State Department\nof Taxation | 2022–present\nColumbus, OH\n\
+                • Examine sales and use tax returns.";
+    assert_eq!(
+        title_company_dates(&parse(text)),
+        [row("Revenue Tax Examiner III", "Ohio Valley State Department of Taxation", "2022", "present")]
+    );
+    // A bullet's wrap that starts with `of` is still the bullet's.
+    let text = "Tax Examiner, Ohio Department of Taxation | 2018 – 2022\n• Reviewed returns\nof 40 firms in 2019–2020";
+    assert_eq!(parse(text).len(), 1);
+}
