@@ -493,7 +493,8 @@ fn group_label_and_items(line: &str, kind: SectionKind) -> [&str; 2] {
     // A dash parts a label only in a skills list: in a job's highlight it
     // parts what was done from how (`Built CI in Jenkins – cut deploys, …`).
     let dash_label = || if kind == SectionKind::Skills { split_at_dash_label(line) } else { None };
-    match line.split_once(':').or_else(|| split_at_dot_leader(line)).or_else(dash_label) {
+    let column_gap_label = || if kind == SectionKind::Skills { split_at_column_gap_label(line) } else { None };
+    match line.split_once(':').or_else(|| split_at_dot_leader(line)).or_else(dash_label).or_else(column_gap_label) {
         Some((label, rest)) if label.split_whitespace().count() <= GROUP_LABEL_WORDS_MAX && !rest.trim().is_empty() => {
             let names_a_skill = TAXONOMY.lookup_with_ambiguity(label).is_some_and(|(_, ambiguous)| !ambiguous);
             [if names_a_skill { label } else { "" }, rest]
@@ -517,6 +518,17 @@ fn split_at_dot_leader(line: &str) -> Option<(&str, &str)> {
 /// A label and its list after a dash between spaces (`Lines — personal
 /// auto, homeowners, umbrella`): the list has a comma and the label none,
 /// so `Python — 5 years` and `Spanish – fluent` stay whole.
+/// `Databases       PostgreSQL, MySQL, Redis`: a label parted from its list
+/// by a column gap (a tab, or two spaces or more), as a skills section set
+/// out as a table writes each row.
+fn split_at_column_gap_label(line: &str) -> Option<(&str, &str)> {
+    let body = line.trim_start();
+    let gap = [body.find('\t'), body.find("  ")].into_iter().flatten().min()?;
+    let (label, rest) = (&body[..gap], body[gap..].trim_start());
+    let label_is_words = label.starts_with(char::is_alphabetic) && !label.contains(',');
+    (label_is_words && rest.contains(',')).then_some((label, rest))
+}
+
 fn split_at_dash_label(line: &str) -> Option<(&str, &str)> {
     // Found a byte at a time from `-` and the lead byte of `—` and `–`:
     // a skills line often holds a hyphen (`Front-end`), seldom a spaced dash.
@@ -748,6 +760,18 @@ mod tests {
     fn a_leader_of_dots_parts_a_group_label_from_its_items() {
         let text = "Skills\nSecurity .............. Qorvex Shield, Python\nAutomation/monitoring . Zorvex";
         assert_eq!(skills_of(text), ["Qorvex Shield", "Python", "Zorvex"]);
+    }
+
+    #[test]
+    fn a_column_gap_parts_a_group_label_from_its_list() {
+        let text = "Skills\nHA / backup     Patroni, PgBouncer, Percona XtraBackup\nInfrastructure\tAWS, Terraform";
+        let skills = skills_of(text);
+        assert!(skills.iter().all(|name| !name.contains("Infrastructure")), "{skills:?}");
+        assert!(!skills.contains(&"High Availability".to_owned()), "{skills:?}");
+        assert!(skills.contains(&"Amazon Web Services".to_owned()), "{skills:?}");
+        // Items a gap parts, without a list after them, stay items.
+        assert_eq!(split_at_column_gap_label("Python  Go"), None);
+        assert_eq!(split_at_column_gap_label("Python, Go  Rust, C"), None);
     }
 
     #[test]
