@@ -215,7 +215,7 @@ struct Span {
 /// Parses the experience sections' lines into entries.
 pub(crate) fn parse_experience(lines: &[&str], reference: YearMonth) -> Experience {
     let day_first = lines_write_the_day_first(lines);
-    let lines = with_wrapped_ranges_joined(lines, day_first);
+    let lines = with_wrapped_dated_lines_joined(lines, day_first);
     let mut classified: Vec<Classified<'_>> = lines.iter().map(|line| classify(line, day_first)).collect();
     for index in 1..classified.len() {
         if let Some(title) = title_with_a_year_inside_the_job_above(&classified[index - 1], &classified[index]) {
@@ -423,7 +423,7 @@ pub(crate) fn parse_experience(lines: &[&str], reference: YearMonth) -> Experien
 /// range that the line above alone does not; and a header wrapped before a
 /// word that joins a name (`Revenue Tax Examiner III, Ohio Valley State
 /// Department` over `of Taxation | 2022–present`).
-fn with_wrapped_ranges_joined<'a>(lines: &[&'a str], day_first: bool) -> Vec<Cow<'a, str>> {
+fn with_wrapped_dated_lines_joined<'a>(lines: &[&'a str], day_first: bool) -> Vec<Cow<'a, str>> {
     let mut joined: Vec<Cow<'a, str>> = Vec::with_capacity(lines.len());
     let mut index = 0;
     while index < lines.len() {
