@@ -15,8 +15,8 @@ use std::borrow::Cow;
 
 use super::dates::{last_year, YEAR};
 use super::lines::{
-    non_empty, split_on_every_separator, split_on_first_separator, split_once_at_separator, trim_dangling,
-    without_bullet,
+    find_ignoring_ascii_case, non_empty, split_on_every_separator, split_on_first_separator, split_once_at_separator,
+    trim_dangling, without_bullet,
 };
 use super::text::is_listed;
 use crate::domain::resume::EducationEntry;
@@ -32,7 +32,7 @@ fn parts_of(line: &str) -> Vec<&str> {
     split_on_every_separator(line, &PART_SEPARATORS)
         .into_iter()
         .flat_map(|part| {
-            let at = part.to_ascii_lowercase().find(" at ");
+            let at = find_ignoring_ascii_case(part, " at ");
             match at.map(|at| (&part[..at], &part[at + " at ".len()..])) {
                 Some((school, campus)) if names_a_campus(school, campus) => vec![part],
                 _ => split_on_first_separator(part, &[" at "]),
